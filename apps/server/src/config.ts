@@ -1,0 +1,126 @@
+/** Reads and validates the environment once, at start. A bad value stops the start with a message naming it. */
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+function urlWithProtocols(protocols: string[], example: string) {
+  return optionalString.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL like ${example}` },
+  );
+}
+
+/** Fastify's trustProxy forms: true/false, a hop count, or a comma-separated list of addresses or CIDR ranges. */
+const trustProxySchema = optionalString.transform((value, ctx): boolean | number | string[] => {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const addressLike = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
+  if (entries.every((entry) => addressLike.test(entry))) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be true, false, a hop count, or a comma-separated list of addresses/CIDR ranges',
+  });
+  return z.NEVER;
+});
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    APP_URL: urlWithProtocols(['http:', 'https:'], 'https://example.com'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user@host:5432/db'),
+    SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@host:587'),
+    MAIL_FROM: optionalString.pipe(z.string().min(3).optional()),
+    OWNER_EMAIL: optionalString.pipe(z.email().optional()),
+    ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
+    JWT_SECRET: optionalString.pipe(
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    TRUST_PROXY: trustProxySchema,
+    REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      const missing = env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other' });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      const missing = env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other' });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export interface AppConfig extends Env {
+  APP_URL: string;
+  MAIL_FROM: string;
+  isProduction: boolean;
+  /** The site is served over HTTPS: Secure cookies, HSTS and upgrade-insecure-requests apply. */
+  usesHttps: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Values never echoed back, even when wrong: they are secrets or may carry credentials. */
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'ADMIN_PASSWORD',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'REDIS_URL',
+]);
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    const given = source[variable];
+    const detail =
+      given === undefined || SECRET_VARIABLES.has(variable)
+        ? issue.message
+        : `${issue.message} (got "${given}")`;
+    throw new ConfigError(variable, detail);
+  }
+  const env = parsed.data;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    ...env,
+    APP_URL: appUrl,
+    usesHttps: appUrl.startsWith('https://'),
+    MAIL_FROM: env.MAIL_FROM ?? 'Consultation desk <no-reply@localhost>',
+    isProduction: env.NODE_ENV === 'production',
+  };
+}

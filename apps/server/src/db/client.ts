@@ -1,0 +1,101 @@
+/**
+ * The database handle: PostgreSQL through a node-postgres pool when DATABASE_URL is set,
+ * otherwise PGlite (embedded PostgreSQL) with its data in DATA_DIR.
+ */
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** A database or a transaction: repositories accept either, so callers can compose them in one transaction. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs `work` on one connection while holding a PostgreSQL advisory lock. */
+  withAdvisoryLock<T>(lockId: number, work: (db: Db) => Promise<T>): Promise<T>;
+  /** Round-trip time of a trivial query, in milliseconds; throws when the database is unreachable. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { inMemory: true };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return 'url' in target ? openPostgres(target.url) : openPglite(target);
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return Math.round((performance.now() - start) * 100) / 100;
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema });
+  let closed = false;
+  await pool.query('select 1');
+  return {
+    db,
+    kind: 'postgres',
+    async withAdvisoryLock(lockId, work) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [lockId]);
+        try {
+          return await work(drizzleNodePg(client, { schema }));
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [lockId]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    ping: () => timed(() => pool.query('select 1')),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(target: { dataDir: string } | { inMemory: true }): Promise<Database> {
+  let dataDir: string | undefined;
+  if ('dataDir' in target) {
+    dataDir = `${target.dataDir.replace(/\/+$/, '')}/pglite`;
+    await mkdir(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create({ dataDir, extensions: { btree_gist } });
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is one connection in this process; nothing else can run migrations beside it.
+    withAdvisoryLock: (_lockId, work) => work(db),
+    ping: () =>
+      timed(async () => {
+        if (client.closed) throw new Error('database is closed');
+        await db.execute(sql`select 1`);
+      }),
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
+import { MAX_MAIL_ATTEMPTS, retryDelayMs } from './mailer';
+import { outboxCounts } from './outbox-repository';
+import { mailOutbox } from './schema';
+
+describe('mail through the outbox', () => {
+  let peer: SmtpPeer;
+  let t: TestApp;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await createTestApp({ env: { SMTP_URL: peer.url, MAIL_FROM: 'Desk <desk@example.com>' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await peer.close();
+  });
+
+  it('delivers a queued mail over SMTP with its text, HTML and attachment', async () => {
+    await t.app.mailer.queueMail({
+      to: 'client@example.com',
+      subject: 'Your link',
+      text: 'Open http://localhost:3000/verifyEmail?token=abc to continue.',
+      html: '<p>Open the link</p>',
+      attachments: [
+        { filename: 'invite.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' },
+      ],
+    });
+    expect(await t.app.mailer.deliverDue()).toBe(1);
+    const mail = await peer.waitForMail((m) => m.subject === 'Your link');
+    expect(mail.to).toEqual(['client@example.com']);
+    expect(mail.links).toEqual(['http://localhost:3000/verifyEmail?token=abc']);
+    expect(mail.html).toContain('<p>Open the link</p>');
+    expect(mail.attachments[0]).toMatchObject({
+      filename: 'invite.ics',
+      content: 'BEGIN:VCALENDAR',
+    });
+    expect(await outboxCounts(t.app.db)).toMatchObject({ pending: 0, sent: 1 });
+  });
+
+  it('keeps a mail the SMTP server refused and delivers it on a later attempt', async () => {
+    peer.refuse = true;
+    const id = await t.app.mailer.queueMail({
+      to: 'later@example.com',
+      subject: 'Retry me',
+      text: 'Hello',
+    });
+    expect(await t.app.mailer.deliverDue()).toBe(0);
+    let [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.lastError).toMatch(/451/);
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + retryDelayMs(1) - 5000);
+
+    // Not due yet: nothing is sent even though the server accepts again.
+    peer.refuse = false;
+    expect(await t.app.mailer.deliverDue()).toBe(0);
+
+    await t.app.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(mailOutbox.id, id));
+    expect(await t.app.mailer.deliverDue()).toBe(1);
+    await peer.waitForMail((m) => m.subject === 'Retry me');
+    [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+
+  it('gives up after the last attempt and marks the mail failed', async () => {
+    peer.refuse = true;
+    const id = await t.app.mailer.queueMail({
+      to: 'never@example.com',
+      subject: 'Doomed',
+      text: 'x',
+    });
+    await t.app.db
+      .update(mailOutbox)
+      .set({ attempts: MAX_MAIL_ATTEMPTS - 1 })
+      .where(eq(mailOutbox.id, id));
+    await t.app.mailer.deliverDue();
+    const [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS });
+    peer.refuse = false;
+  });
+
+  it('runs as a scheduled job', async () => {
+    await t.app.mailer.queueMail({ to: 'job@example.com', subject: 'From the job', text: 'x' });
+    await t.app.jobs.runNow('mail-outbox');
+    await peer.waitForMail((m) => m.subject === 'From the job');
+    expect(t.app.jobs.state().jobs).toEqual([
+      expect.objectContaining({ name: 'mail-outbox', failures: 0, lastError: null }),
+    ]);
+  });
+});
+
+describe('mail with no SMTP_URL', () => {
+  it('is written to the outbox and to the log with its links', async () => {
+    const t = await createTestApp({ captureLogs: true });
+    try {
+      await t.app.mailer.queueMail({
+        to: 'dev@example.com',
+        subject: 'Reset',
+        text: 'Go to http://localhost:3000/resetPassword?token=t1 now',
+      });
+      expect(await t.app.mailer.deliverDue()).toBe(1);
+      const line = t.logs.find((l) => l.subject === 'Reset');
+      expect(line).toMatchObject({
+        to: 'dev@example.com',
+        links: ['http://localhost:3000/resetPassword?token=t1'],
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Outgoing mail. `queueMail` writes to the outbox (inside the caller's transaction when given one);
+ * the outbox job delivers through SMTP when SMTP_URL is set, else writes each mail to the log.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Job } from '../../jobs/job-runner';
+import {
+  claimDueMails,
+  insertOutboxMail,
+  markMailAttemptFailed,
+  markMailSent,
+  type OutboxRow,
+  type OutgoingMail,
+} from './outbox-repository';
+
+export const MAX_MAIL_ATTEMPTS = 8;
+const LEASE_MS = 120_000;
+const BATCH_SIZE = 20;
+
+/** 30 s, 1 min, 2 min … capped at 1 h: a mail server that is down for a while loses nothing. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
+}
+
+export function extractLinks(text: string): string[] {
+  return text.match(/https?:\/\/[^\s<>"')]+/g) ?? [];
+}
+
+export interface Mailer {
+  queueMail(mail: OutgoingMail, db?: Db): Promise<string>;
+  /** Delivers what is due; returns how many mails were sent. */
+  deliverDue(): Promise<number>;
+  outboxJob(intervalMs: number): Job;
+  close(): void;
+}
+
+export function createMailer(options: {
+  db: Db;
+  log: FastifyBaseLogger;
+  from: string;
+  smtpUrl?: string;
+}): Mailer {
+  const { db, log, from } = options;
+  const transport: Transporter | null = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : null;
+
+  async function deliver(mail: OutboxRow) {
+    if (!transport) {
+      // No SMTP configured: the log is the mailbox (development and the embedded default).
+      log.info(
+        { mailId: mail.id, to: mail.to, subject: mail.subject, links: extractLinks(mail.text) },
+        'mail (no SMTP_URL set, logged instead of sent)',
+      );
+      return;
+    }
+    await transport.sendMail({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? undefined,
+      attachments: mail.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content,
+      })),
+    });
+  }
+
+  async function deliverDue(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await claimDueMails(db, BATCH_SIZE, LEASE_MS);
+      for (const mail of batch) {
+        try {
+          await deliver(mail);
+          await markMailSent(db, mail.id);
+          sent += 1;
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          const retry = mail.attempts < MAX_MAIL_ATTEMPTS ? retryDelayMs(mail.attempts) : null;
+          await markMailAttemptFailed(db, mail.id, message, retry);
+          log.warn(
+            { mailId: mail.id, attempts: mail.attempts, willRetry: retry !== null, err: message },
+            'mail delivery failed',
+          );
+        }
+      }
+      if (batch.length < BATCH_SIZE) return sent;
+    }
+  }
+
+  return {
+    queueMail: (mail, tx) => insertOutboxMail(tx ?? db, mail),
+    deliverDue,
+    outboxJob: (intervalMs) => ({
+      name: 'mail-outbox',
+      intervalMs,
+      run: async () => {
+        await deliverDue();
+      },
+    }),
+    close: () => transport?.close(),
+  };
+}

@@ -1,0 +1,99 @@
+import { and, asc, count, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mailOutbox, type MailAttachment } from './schema';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export async function insertOutboxMail(db: Db, mail: OutgoingMail): Promise<string> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      attachments: mail.attachments ?? [],
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+/**
+ * Leases up to `limit` due mails to this worker. SKIP LOCKED lets several nodes claim at once
+ * without taking the same rows; the lease makes a crashed worker's mails due again later.
+ */
+export async function claimDueMails(db: Db, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, 'pending'),
+          lte(mailOutbox.nextAttemptAt, sql`now()`),
+          or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailOutbox)
+      .set({
+        lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+        attempts: sql`${mailOutbox.attempts} + 1`,
+      })
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+export async function markMailSent(db: Db, id: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function markMailAttemptFailed(
+  db: Db,
+  id: string,
+  error: string,
+  retryInMs: number | null,
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set(
+      retryInMs === null
+        ? { status: 'failed', lockedUntil: null, lastError: error }
+        : {
+            nextAttemptAt: sql`now() + ${`${retryInMs} milliseconds`}::interval`,
+            lockedUntil: null,
+            lastError: error,
+          },
+    )
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function outboxCounts(db: Db) {
+  const rows = await db
+    .select({ status: mailOutbox.status, total: count() })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
+  const byStatus = Object.fromEntries(rows.map((row) => [row.status, row.total]));
+  return { pending: byStatus.pending ?? 0, sent: byStatus.sent ?? 0, failed: byStatus.failed ?? 0 };
+}

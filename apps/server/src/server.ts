@@ -1,0 +1,66 @@
+/** Boots the site: configuration, database and migrations, then the app on PORT; stops gracefully. */
+import { join, resolve } from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { runMigrations, serverPackageRoot } from './db/migrate';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase(
+      config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: resolve(config.DATA_DIR) },
+    );
+    await runMigrations(database);
+  } catch (err) {
+    const variable = config.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR';
+    const reason = err instanceof Error ? err.message : String(err);
+    fail(`Invalid configuration: ${variable}: the database cannot be opened (${reason})`);
+  }
+
+  const app = await buildApp({
+    config,
+    database,
+    webRoot: join(serverPackageRoot(), '..', 'web', 'dist', 'client'),
+  });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    await app.close();
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    await app.close();
+    fail(`Invalid configuration: PORT: cannot listen on ${config.HOST}:${config.PORT} (${reason})`);
+  }
+}
+
+void main();

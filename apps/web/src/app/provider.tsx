@@ -1,0 +1,8 @@
+import { useState, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { createStore } from './store';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(createStore);
+  return <Provider store={store}>{children}</Provider>;
+}

@@ -1,0 +1,67 @@
+/**
+ * The test object every browser test uses: it fails a test on any console error or uncaught
+ * exception in the page, and offers an accessibility check with axe-core.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core in the page (through the DevTools protocol, so the page's CSP stays in force). */
+export async function expectNoAxeViolations(page: Page) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
+    });
+    return result.violations;
+  });
+  const summary = (violations as AxeViolation[]).map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
+}
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      // A page answered with an error status on purpose (the not-found page) is not a page error.
+      const failedDocuments = new Set<string>();
+      page.on('response', (response) => {
+        if (response.request().isNavigationRequest() && response.status() >= 400) {
+          failedDocuments.add(response.url());
+        }
+      });
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const isDocumentStatus =
+          message.text().startsWith('Failed to load resource') &&
+          failedDocuments.has(message.location().url);
+        if (!isDocumentStatus) errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

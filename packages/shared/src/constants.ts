@@ -1,0 +1,12 @@
+/** Numbers the seed spec fixes (§9); named once, used by the web app, the server and the tests. */
+export const TOAST_AUTO_CLOSE_MS = 6000;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const HEADER_SHADOW_THRESHOLD_PX = 50;
+export const MOBILE_MENU_WIDTH_PERCENT = 80;
+/** How long RTK Query keeps data nobody uses any more. */
+export const CACHE_RETENTION_SECONDS = 60;
+
+export const LOADING_TEXT = 'Loading your experience...';
+
+/** The API lives under this prefix on the site's own origin. */
+export const API_BASE = '/api';

@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './health';
+export * from './paths';
+export * from './problem';

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * Unit tests run once; API tests run twice, on embedded PGlite and on the real PostgreSQL,
+ * each test file on a fresh database.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.unit.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'process',
+          include: ['apps/server/src/**/*.process.test.ts'],
+          fileParallelism: false,
+          testTimeout: 30_000,
+          env: { TEST_DATABASE_URL: postgresUrl },
+        },
+      },
+      {
+        test: {
+          name: 'api:pglite',
+          include: ['apps/server/src/**/*.api.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+          env: { TEST_DATABASE_URL: '' },
+        },
+      },
+      {
+        test: {
+          name: 'api:postgres',
+          include: ['apps/server/src/**/*.api.test.ts', 'apps/server/src/**/*.postgres.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+          env: { TEST_DATABASE_URL: postgresUrl },
+        },
+      },
+    ],
+  },
+});
