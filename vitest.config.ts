@@ -20,7 +20,7 @@ export default defineConfig({
           name: 'process',
           include: ['apps/server/src/**/*.process.test.ts'],
           fileParallelism: false,
-          testTimeout: 30_000,
+          testTimeout: 90_000,
           env: { TEST_DATABASE_URL: postgresUrl },
         },
       },

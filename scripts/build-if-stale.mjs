@@ -26,7 +26,8 @@ function outputMtime(path) {
 const targets = [
   {
     name: '@consult/web',
-    output: 'apps/web/dist/client/index.html',
+    // The server-rendering bundle is built last, after the browser bundle.
+    output: 'apps/web/dist/server/entry-server.js',
     inputs: [
       'apps/web/src',
       'apps/web/public',

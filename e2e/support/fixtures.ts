@@ -38,26 +38,41 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; expectedApiStatuses: number[] }>({
+  /**
+   * API answers a test provokes on purpose (a 403 from a refresh without a session, a 401 for a wrong
+   * password): the browser logs each as 'Failed to load resource', which is not a page error then.
+   */
+  expectedApiStatuses: [[], { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedApiStatuses }, use) => {
       const errors: string[] = [];
       // A page answered with an error status on purpose (the not-found page) is not a page error.
       const failedDocuments = new Set<string>();
       page.on('response', (response) => {
-        if (response.request().isNavigationRequest() && response.status() >= 400) {
+        const expectedApiError =
+          new URL(response.url()).pathname.startsWith('/api/') &&
+          expectedApiStatuses.includes(response.status());
+        if (
+          (response.request().isNavigationRequest() || expectedApiError) &&
+          response.status() >= 400
+        ) {
           failedDocuments.add(response.url());
         }
       });
+      // Judged at the end: the console message may arrive before its response event.
+      const failedLoads: { text: string; url: string }[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
-        const isDocumentStatus =
-          message.text().startsWith('Failed to load resource') &&
-          failedDocuments.has(message.location().url);
-        if (!isDocumentStatus) errors.push(message.text());
+        if (message.text().startsWith('Failed to load resource')) {
+          failedLoads.push({ text: message.text(), url: message.location().url });
+        } else errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
+      for (const load of failedLoads) {
+        if (!failedDocuments.has(load.url)) errors.push(`${load.text} (${load.url})`);
+      }
       expect(errors, 'the page logged errors').toEqual([]);
     },
     { auto: true },

@@ -18,8 +18,18 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { loggerOptions } from './logger';
+import { contactRoutes } from './modules/contact/routes';
+import { adminUserRoutes } from './modules/admin/routes';
+import { authRoutes } from './modules/auth/routes';
+import authorizePlugin from './modules/auth/authorize';
+import type { ChallengeDifficulty } from './modules/auth/challenge';
+import { createRateLimitStore } from './modules/auth/rate-limit-store';
 import { healthRoutes } from './modules/health/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { siteRoutes } from './modules/site/routes';
+import { adminSystemRoutes } from './modules/system/routes';
+import { ensureConfiguredAdmin } from './modules/users/configured-admin';
+import { userRoutes } from './modules/users/routes';
 import errorsPlugin from './plugins/errors';
 import openApiPlugin, { openApiRoutes } from './plugins/openapi';
 import securityPlugin from './plugins/security';
@@ -54,6 +64,8 @@ export interface BuildAppOptions {
   startJobs?: boolean;
   /** A logger destination, e.g. a stream tests read. */
   loggerStream?: NodeJS.WritableStream;
+  /** Work of the sign-up proof-of-work; tests lower it (the check itself always runs). */
+  challengeDifficulty?: ChallengeDifficulty;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -97,13 +109,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { https: config.usesHttps });
-  await app.register(rateLimit, { global: false });
+  const rateLimitStore = createRateLimitStore(config.REDIS_URL);
+  await app.register(rateLimit, { global: false, ...rateLimitStore.options });
+  app.addHook('onClose', () => rateLimitStore.close());
+  await app.register(authorizePlugin, { challengeDifficulty: options.challengeDifficulty });
   await app.register(openApiPlugin, { version });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(openApiRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(adminUserRoutes);
+      await api.register(adminSystemRoutes);
+      await api.register(siteRoutes);
+      await api.register(contactRoutes);
     },
     { prefix: API_BASE },
   );
@@ -113,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   app.addHook('onReady', async () => {
+    await ensureConfiguredAdmin(app);
     if (options.startJobs !== false) jobs.start();
   });
   app.addHook('onClose', async () => {

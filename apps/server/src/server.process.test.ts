@@ -20,7 +20,7 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
-async function waitForHealth(port: number, timeoutMs = 20_000) {
+async function waitForHealth(port: number, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

@@ -1,16 +1,38 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { loadLazyMatches, readHydrationData } from './app/hydration';
 import { AppProvider } from './app/provider';
-import { createRouter } from './app/router';
+import { createRouter, routes } from './app/router';
 import './styles.css';
 
-const router = createRouter();
+type Router = ReturnType<typeof createRouter>;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+function App({ router }: { router: Router }) {
+  return (
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>
+  );
+}
+
+async function start() {
+  const container = document.getElementById('root')!;
+  const hydrationData = readHydrationData();
+  if (hydrationData) {
+    // The server rendered this page: make the same markup interactive.
+    await loadLazyMatches(routes, window.location);
+    const router = createRouter({ hydrationData });
+    // As a transition, hydration yields to the browser between components instead of blocking
+    // the main thread in one long task; the markup is already on screen meanwhile.
+    startTransition(() => {
+      hydrateRoot(container, <App router={router} />);
+    });
+  } else {
+    createRoot(container).render(<App router={createRouter()} />);
+  }
+}
+
+void start();

@@ -9,6 +9,7 @@ export const paths = {
   consultation: '/consultation',
   terms: '/terms-and-conditions',
   dashboard: '/dash',
+  profile: '/dash/profile',
   admin: {
     root: '/admin',
     upcoming: '/admin/upcoming',

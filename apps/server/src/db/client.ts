@@ -38,10 +38,36 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return 'url' in target ? openPostgres(target.url) : openPglite(target);
 }
 
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await run();
-  return Math.round((performance.now() - start) * 100) / 100;
+/** How long a successful ping answers for later callers: health checks poll, they must not load the database. */
+const PING_REUSE_MS = 1000;
+
+/**
+ * Times a trivial query. Concurrent callers share the query in flight, and a success is reused for
+ * PING_REUSE_MS, so a flood of health checks costs at most one query a second. A closed database
+ * fails at once.
+ */
+function sharedPing(run: () => Promise<unknown>, isClosed: () => boolean): () => Promise<number> {
+  let inFlight: Promise<number> | null = null;
+  let last: { at: number; latencyMs: number } | null = null;
+  return () => {
+    if (isClosed()) return Promise.reject(new Error('database is closed'));
+    if (last && performance.now() - last.at < PING_REUSE_MS) return Promise.resolve(last.latencyMs);
+    inFlight ??= (async () => {
+      const start = performance.now();
+      try {
+        await run();
+        const latencyMs = Math.round((performance.now() - start) * 100) / 100;
+        last = { at: performance.now(), latencyMs };
+        return latencyMs;
+      } catch (err) {
+        last = null;
+        throw err;
+      } finally {
+        inFlight = null;
+      }
+    })();
+    return inFlight;
+  };
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -67,7 +93,10 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    ping: () => timed(() => pool.query('select 1')),
+    ping: sharedPing(
+      () => pool.query('select 1'),
+      () => closed,
+    ),
     async close() {
       if (closed) return;
       closed = true;
@@ -82,18 +111,23 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }): Pro
     dataDir = `${target.dataDir.replace(/\/+$/, '')}/pglite`;
     await mkdir(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir, extensions: { btree_gist } });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { btree_gist },
+    // One embedded connection serves a small practice; PostgreSQL's defaults (160 MB of shared buffers,
+    // 100 connections) would triple the process's memory for nothing.
+    postgresqlconf: 'shared_buffers=16MB\nwal_buffers=1MB\nmax_connections=10',
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',
     // PGlite is one connection in this process; nothing else can run migrations beside it.
     withAdvisoryLock: (_lockId, work) => work(db),
-    ping: () =>
-      timed(async () => {
-        if (client.closed) throw new Error('database is closed');
-        await db.execute(sql`select 1`);
-      }),
+    ping: sharedPing(
+      () => db.execute(sql`select 1`),
+      () => client.closed,
+    ),
     async close() {
       if (!client.closed) await client.close();
     },

@@ -60,7 +60,8 @@ export default fp(
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issues = error.validation.map((v) => ({
-          path: (v.params.issue as { path?: PropertyKey[] }).path,
+          // fastify-type-provider-zod 7 gives the zod path as instancePath ("/field/0").
+          path: v.instancePath.split('/').filter(Boolean),
           message: v.message ?? 'Invalid value',
         }));
         const errors = fieldErrors(issues);

@@ -1,11 +1,15 @@
-/** Security headers for every response; the CSP allows no inline or foreign scripts. */
-import helmet from '@fastify/helmet';
+/**
+ * Security headers for every response; the CSP allows no inline or foreign scripts.
+ * Helmet's middleware is built once here: @fastify/helmet rebuilt it on every request, which
+ * halved the server's throughput (docs/decisions/004-security-headers.md).
+ */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 export default fp(
   async function securityPlugin(app: FastifyInstance, options: { https: boolean }) {
-    await app.register(helmet, {
+    const applyHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -30,6 +34,10 @@ export default fp(
       xFrameOptions: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
+    });
+
+    app.addHook('onRequest', (request, reply, done) => {
+      applyHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
     });
   },
   { name: 'security' },

@@ -88,6 +88,8 @@ export async function createTestApp(
     : undefined;
   const app = await buildApp({
     startJobs: false,
+    // A few attempts instead of a second's work: the challenge is still created, solved and checked.
+    challengeDifficulty: { cost: 1, counterMin: 1, counterMax: 20 },
     ...options,
     config: testConfig(env),
     database: fresh.database,

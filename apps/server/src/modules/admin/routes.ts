@@ -1,0 +1,93 @@
+/** /admin/users: the admin's list of accounts and the changes an admin may make to them. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminUserParamsSchema,
+  adminUsersQuerySchema,
+  adminUserUpdateSchema,
+  problemSchema,
+  userSchema,
+  usersPageSchema,
+} from '@consult/shared';
+import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
+import { changeUser, getUser, listUsersPage, removeUser } from './admin-users-service';
+
+const errors = { 401: problemSchema, 403: problemSchema };
+
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The browser sends its JSON content type on the bodiless DELETE too (seed spec §7).
+  acceptEmptyJsonBodies(app);
+  app.addHook('preHandler', app.authenticate);
+  app.addHook('preHandler', app.requireAdmin);
+
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Accounts, newest first; search by name or e-mail',
+        security: [{ bearer: [] }],
+        querystring: adminUsersQuerySchema,
+        response: { 200: usersPageSchema, 400: problemSchema, ...errors },
+      },
+    },
+    async (request) => listUsersPage(app.db, request.query),
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One account',
+        security: [{ bearer: [] }],
+        params: adminUserParamsSchema,
+        response: { 200: userSchema, 404: problemSchema, ...errors },
+      },
+    },
+    async (request) => getUser(app.db, request.params.id),
+  );
+
+  app.patch(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change the role of an account or disable it (never the last admin)',
+        security: [{ bearer: [] }],
+        params: adminUserParamsSchema,
+        body: adminUserUpdateSchema,
+        response: {
+          200: userSchema,
+          400: problemSchema,
+          404: problemSchema,
+          409: problemSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => changeUser(app, request.user!, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete an account and everything it owns (never the last admin)',
+        security: [{ bearer: [] }],
+        params: adminUserParamsSchema,
+        response: {
+          204: z.null().describe('Deleted'),
+          404: problemSchema,
+          409: problemSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      await removeUser(app, request.user!, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,66 @@
+/** Refresh-token families and redeemed anti-bot challenges. */
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { refreshTokens, usedChallenges } from './schema';
+
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export async function insertRefreshToken(
+  db: Db,
+  token: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values(token);
+}
+
+export async function findRefreshToken(
+  db: Db,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks a live token rotated; false when another request rotated or revoked it first. */
+export async function markRefreshTokenRotated(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.id, id),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return rows.length > 0;
+}
+
+export async function revokeRefreshFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeUserRefreshTokens(db: Db, userId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Records a challenge as redeemed; false when it already was. */
+export async function redeemChallengeSignature(
+  db: Db,
+  signature: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  await db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, new Date()));
+  const rows = await db
+    .insert(usedChallenges)
+    .values({ signature, expiresAt })
+    .onConflictDoNothing()
+    .returning({ signature: usedChallenges.signature });
+  return rows.length > 0;
+}

@@ -1,0 +1,178 @@
+/** Sign-up, sign-in and the refresh-token sessions. */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  AUTH_MESSAGES,
+  EMAIL_VERIFICATION_TTL_HOURS,
+  REFRESH_TOKEN_TTL_DAYS,
+  type LoginInput,
+  type registerSchema,
+} from '@consult/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { HttpProblem } from '../../plugins/errors';
+import { signUpAttemptMail, verificationMail } from '../users/account-mails';
+import {
+  findUserByEmail,
+  findUserById,
+  insertEmailToken,
+  insertUser,
+  type UserRow,
+} from '../users/users-repository';
+import { signAccessToken } from './access-token';
+import {
+  findRefreshToken,
+  insertRefreshToken,
+  markRefreshTokenRotated,
+  revokeRefreshFamily,
+} from './auth-repository';
+import { redeemChallenge } from './challenge';
+import {
+  assertPasswordNotCommon,
+  hashPassword,
+  verifyAgainstDummy,
+  verifyPassword,
+} from './passwords';
+import { randomToken, sha256Hex } from './secrets';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Creates a verification token for `email` and queues its mail, in the caller's transaction. */
+export async function sendVerification(
+  app: FastifyInstance,
+  db: Db,
+  user: Pick<UserRow, 'id' | 'name'>,
+  email: string,
+): Promise<void> {
+  const token = randomToken();
+  await insertEmailToken(db, {
+    userId: user.id,
+    purpose: 'verify_email',
+    tokenHash: sha256Hex(token),
+    email,
+    expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_HOURS * HOUR_MS),
+  });
+  await app.mailer.queueMail(
+    verificationMail({ appUrl: app.config.APP_URL, to: email, name: user.name, token }),
+    db,
+  );
+}
+
+/**
+ * A new account, unverified, with a verification mail. An address that already has an account gets
+ * a "someone tried to sign up" mail instead, and the caller the same answer, so sign-up reveals nothing.
+ */
+export async function register(
+  app: FastifyInstance,
+  input: z.output<typeof registerSchema>,
+): Promise<void> {
+  assertPasswordNotCommon(input.password, 'password');
+  const passwordHash = await hashPassword(input.password);
+  await app.db.transaction(async (tx) => {
+    if (!(await redeemChallenge(tx, app.accountKeys.challenge, input.token))) {
+      throw new HttpProblem(400, AUTH_MESSAGES.challengeFailed, {
+        errors: { token: [AUTH_MESSAGES.challengeFailed] },
+      });
+    }
+    const created = await insertUser(tx, {
+      email: input.email,
+      passwordHash,
+      name: input.name,
+      phone: input.phone ?? null,
+      dob: input.DOB,
+      timeZone: input.timeZone,
+    });
+    if (created) {
+      await sendVerification(app, tx, created, created.email);
+      return;
+    }
+    const existing = await findUserByEmail(tx, input.email);
+    if (!existing) return;
+    if (existing.emailVerifiedAt === null && existing.disabledAt === null) {
+      // The owner may simply have lost the first mail: a fresh link is the useful answer.
+      await sendVerification(app, tx, existing, existing.email);
+    } else {
+      await app.mailer.queueMail(
+        signUpAttemptMail({ appUrl: app.config.APP_URL, to: existing.email, name: existing.name }),
+        tx,
+      );
+    }
+  });
+}
+
+async function startSession(app: FastifyInstance, db: Db, user: UserRow, familyId: string) {
+  const refreshToken = randomToken();
+  await insertRefreshToken(db, {
+    userId: user.id,
+    familyId,
+    tokenHash: sha256Hex(refreshToken),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+  });
+  const accessToken = await signAccessToken(app.accountKeys.access, user);
+  return { accessToken, refreshToken };
+}
+
+/** A new session (new refresh-token family) for a user already authenticated. */
+export function createSession(app: FastifyInstance, user: UserRow, db: Db = app.db) {
+  return startSession(app, db, user, randomUUID());
+}
+
+export async function signIn(app: FastifyInstance, input: LoginInput): Promise<Session> {
+  const user = await findUserByEmail(app.db, input.email.trim());
+  if (!user) {
+    await verifyAgainstDummy(input.password);
+    throw new HttpProblem(401, AUTH_MESSAGES.incorrectCredentials);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new HttpProblem(401, AUTH_MESSAGES.incorrectCredentials);
+  }
+  if (user.disabledAt) throw new HttpProblem(401, AUTH_MESSAGES.accountDisabled);
+  return createSession(app, user);
+}
+
+/**
+ * Trades a refresh token for a new pair. A token that was already rotated or revoked is a sign of
+ * theft: its whole family (including the newest token) is revoked.
+ */
+export async function refreshSession(
+  app: FastifyInstance,
+  refreshToken: string | undefined,
+): Promise<Session> {
+  const expired = new HttpProblem(403, AUTH_MESSAGES.loginExpired);
+  if (!refreshToken) throw expired;
+  const stored = await findRefreshToken(app.db, sha256Hex(refreshToken));
+  if (!stored) throw expired;
+  if (stored.rotatedAt || stored.revokedAt) {
+    await revokeRefreshFamily(app.db, stored.familyId);
+    throw expired;
+  }
+  if (stored.expiresAt.getTime() <= Date.now()) throw expired;
+  const user = await findUserById(app.db, stored.userId);
+  if (!user || user.disabledAt) {
+    await revokeRefreshFamily(app.db, stored.familyId);
+    throw expired;
+  }
+  const session = await app.db.transaction(async (tx) => {
+    if (!(await markRefreshTokenRotated(tx, stored.id))) return null;
+    return startSession(app, tx, user, stored.familyId);
+  });
+  if (!session) {
+    // Another request rotated it a moment ago: the same token used twice.
+    await revokeRefreshFamily(app.db, stored.familyId);
+    throw expired;
+  }
+  return session;
+}
+
+/** Ends the session of this refresh token, if it still exists. */
+export async function signOut(app: FastifyInstance, refreshToken: string | undefined) {
+  if (!refreshToken) return;
+  const stored = await findRefreshToken(app.db, sha256Hex(refreshToken));
+  if (stored) await revokeRefreshFamily(app.db, stored.familyId);
+}

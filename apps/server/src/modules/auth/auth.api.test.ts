@@ -1,0 +1,464 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { eq } from 'drizzle-orm';
+import {
+  AUTH_MESSAGES,
+  isTopCommonPassword,
+  REFRESH_COOKIE,
+  SESSION_HINT_COOKIE,
+} from '@consult/shared';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
+import {
+  cookieValue,
+  createUser,
+  freshIp,
+  signedInUser,
+  signIn,
+  solvedChallengeToken,
+} from '../../test/accounts';
+import { users } from '../users/schema';
+import { refreshTokens } from './schema';
+
+const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+function base64url(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+describe('accounts: sign-up, sign-in and sessions', () => {
+  let t: TestApp;
+  let peer: SmtpPeer;
+
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await createTestApp({ env: { SMTP_URL: peer.url } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await peer.close();
+  });
+
+  async function registerBody(overrides: Record<string, unknown> = {}) {
+    return {
+      name: 'Ayesha Khan',
+      email: `new-${Math.random().toString(36).slice(2, 8)}@example.test`,
+      password: 'a long and unusual passphrase',
+      DOB: '1991-02-03',
+      phone: '+92 300 1234567',
+      timeZone: 'Asia/Karachi',
+      token: await solvedChallengeToken(t.app),
+      ...overrides,
+    };
+  }
+
+  function post(url: string, payload: unknown, extra: Record<string, unknown> = {}) {
+    return t.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      remoteAddress: freshIp(),
+      ...extra,
+    });
+  }
+
+  describe('GET /api/auth/challenge', () => {
+    it('answers a signed ALTCHA v2 challenge that expires in about ten minutes', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/challenge' });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.parameters.algorithm).toBe('PBKDF2/SHA-256');
+      expect(typeof body.signature).toBe('string');
+      const secondsLeft = body.parameters.expiresAt - Date.now() / 1000;
+      expect(secondsLeft).toBeGreaterThan(590);
+      expect(secondsLeft).toBeLessThanOrEqual(600);
+    });
+  });
+
+  describe('POST /api/auth/register', () => {
+    it('creates an unverified user and mails a verification link that confirms the address', async () => {
+      const body = await registerBody();
+      const res = await post('/api/auth/register', body);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.registered });
+
+      const [row] = await t.app.db.select().from(users).where(eq(users.email, body.email));
+      expect(row).toMatchObject({ name: 'Ayesha Khan', phone: '+923001234567', dob: '1991-02-03' });
+      expect(row!.role).toBe('user');
+      expect(row!.emailVerifiedAt).toBeNull();
+      expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+
+      await t.app.mailer.deliverDue();
+      const mail = await peer.waitForMail((m) => m.to.includes(body.email));
+      expect(mail.subject).toBe('Confirm your e-mail address');
+      const link = mail.links.find((l) => l.startsWith('http://localhost:3000/verifyEmail?token='));
+      expect(link).toBeDefined();
+      expect(mail.html).toContain(link!.replaceAll('&', '&amp;'));
+      const token = new URL(link!).searchParams.get('token')!;
+
+      const verified = await post('/api/user/verifyEmail', { token });
+      expect(verified.statusCode).toBe(200);
+      expect(verified.json()).toEqual({ message: AUTH_MESSAGES.emailVerified, email: body.email });
+      const [after] = await t.app.db.select().from(users).where(eq(users.email, body.email));
+      expect(after!.emailVerifiedAt).not.toBeNull();
+    });
+
+    it('ignores a role in the body: the new account is a plain user', async () => {
+      const body = await registerBody({ role: 'admin', _id: 'x' });
+      expect((await post('/api/auth/register', body)).statusCode).toBe(201);
+      const [row] = await t.app.db.select().from(users).where(eq(users.email, body.email));
+      expect(row!.role).toBe('user');
+    });
+
+    it('answers the same for an address that has an account, and tells its owner by mail', async () => {
+      const owner = await createUser(t.app, { email: 'taken@example.test' });
+      const res = await post(
+        '/api/auth/register',
+        await registerBody({ email: 'Taken@Example.test' }),
+      );
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.registered });
+      const rows = await t.app.db.select().from(users).where(eq(users.email, owner.email));
+      expect(rows).toHaveLength(1);
+      await t.app.mailer.deliverDue();
+      const mail = await peer.waitForMail((m) => m.to.includes(owner.email));
+      expect(mail.subject).toBe('Someone tried to sign up with your address');
+      expect(mail.text).toContain('http://localhost:3000/forgotPassword');
+    });
+
+    it('refuses a missing, forged or reused anti-bot token', async () => {
+      const body = await registerBody();
+      const forged = await post('/api/auth/register', { ...body, token: 'bm90IGEgdG9rZW4=' });
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json().detail).toBe(AUTH_MESSAGES.challengeFailed);
+
+      const missing = await post('/api/auth/register', { ...body, token: undefined });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errors.token).toEqual([AUTH_MESSAGES.challengeFailed]);
+
+      expect((await post('/api/auth/register', body)).statusCode).toBe(201);
+      const reused = await post('/api/auth/register', { ...body, email: 'other@example.test' });
+      expect(reused.statusCode).toBe(400);
+      expect(reused.json().detail).toBe(AUTH_MESSAGES.challengeFailed);
+    });
+
+    it('refuses a challenge whose solution was altered', async () => {
+      const token = await solvedChallengeToken(t.app);
+      const payload = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+      payload.solution.counter += 1;
+      payload.solution.derivedKey = '00'.repeat(32);
+      const altered = Buffer.from(JSON.stringify(payload)).toString('base64');
+      const res = await post('/api/auth/register', await registerBody({ token: altered }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe(AUTH_MESSAGES.challengeFailed);
+    });
+
+    it('gives per-field messages for bad fields', async () => {
+      const res = await post(
+        '/api/auth/register',
+        await registerBody({
+          email: 'nope',
+          password: 'short',
+          DOB: '2999-01-01',
+          timeZone: 'Mars/Base',
+        }),
+      );
+      expect(res.statusCode).toBe(400);
+      const { errors } = res.json();
+      expect(errors.email).toEqual([AUTH_MESSAGES.emailInvalid]);
+      expect(errors.password).toEqual([AUTH_MESSAGES.passwordTooShort]);
+      expect(errors.DOB).toEqual([AUTH_MESSAGES.dobOutOfRange]);
+      expect(errors.timeZone).toEqual([AUTH_MESSAGES.timeZoneInvalid]);
+    });
+
+    it('refuses a common password from the full server list, whatever its case', async () => {
+      // Entry 2,015 of the server's list, far beyond the browser's top 200.
+      expect(isTopCommonPassword('Espresso')).toBe(false);
+      const res = await post('/api/auth/register', await registerBody({ password: 'Espresso' }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.password).toEqual([AUTH_MESSAGES.passwordTooCommon]);
+    });
+  });
+
+  describe('POST /api/auth', () => {
+    it('signs in: an access token carrying the user, and the two session cookies', async () => {
+      const user = await createUser(t.app, { email: 'sam@example.test' });
+      const res = await post('/api/auth', { email: 'SAM@example.test', password: user.password });
+      expect(res.statusCode).toBe(200);
+      const { accessToken } = res.json();
+      const [, payload] = accessToken.split('.');
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      expect(claims.user).toEqual({ id: user.id, email: user.email, role: 'user' });
+      expect(claims.exp - claims.iat).toBe(15 * 60);
+
+      const refresh = res.cookies.find((c) => c.name === REFRESH_COOKIE)!;
+      expect(refresh).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Lax',
+        path: '/api/auth',
+        maxAge: 2_592_000,
+      });
+      expect(refresh.secure).toBeFalsy();
+      const hint = res.cookies.find((c) => c.name === SESSION_HINT_COOKIE)!;
+      expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Lax', maxAge: 2_592_000 });
+      expect(hint.httpOnly).toBeFalsy();
+    });
+
+    it('answers 400 when a field is missing', async () => {
+      for (const payload of [{ email: 'a@b.c' }, { password: 'x' }, { email: '', password: '' }]) {
+        const res = await post('/api/auth', payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().detail).toBe(AUTH_MESSAGES.loginFieldsRequired);
+      }
+    });
+
+    it('answers the same 401 for a wrong password and an unknown address', async () => {
+      const user = await createUser(t.app);
+      const wrong = await post('/api/auth', { email: user.email, password: 'not the password' });
+      const unknown = await post('/api/auth', {
+        email: 'nobody@example.test',
+        password: 'whatever',
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.json().detail).toBe(AUTH_MESSAGES.incorrectCredentials);
+      expect(unknown.json()).toEqual({ ...wrong.json() });
+      expect(cookieValue(wrong, REFRESH_COOKIE)).toBeUndefined();
+    });
+
+    it('refuses a disabled account', async () => {
+      const user = await createUser(t.app, { disabled: true });
+      const res = await post('/api/auth', { email: user.email, password: user.password });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().detail).toBe(AUTH_MESSAGES.accountDisabled);
+    });
+
+    it('locks an account after 5 failed attempts from one address, with Retry-After', async () => {
+      const user = await createUser(t.app);
+      const ip = freshIp();
+      for (let i = 0; i < 5; i += 1) {
+        const res = await post(
+          '/api/auth',
+          { email: user.email, password: 'wrong password' },
+          { remoteAddress: ip },
+        );
+        expect(res.statusCode).toBe(401);
+      }
+      const locked = await post(
+        '/api/auth',
+        { email: user.email, password: user.password },
+        { remoteAddress: ip },
+      );
+      expect(locked.statusCode).toBe(429);
+      expect(locked.headers['content-type']).toContain('application/problem+json');
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+      expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(900);
+      // Another address for the same account is not locked out by this one.
+      const elsewhere = await post('/api/auth', { email: user.email, password: user.password });
+      expect(elsewhere.statusCode).toBe(200);
+    });
+
+    it('does not count successful sign-ins against the budget', async () => {
+      const user = await createUser(t.app);
+      const ip = freshIp();
+      for (let i = 0; i < 8; i += 1) {
+        const res = await post(
+          '/api/auth',
+          { email: user.email, password: user.password },
+          { remoteAddress: ip },
+        );
+        expect(res.statusCode).toBe(200);
+      }
+    });
+
+    it('limits one address to 30 failed sign-ins whatever the e-mails', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 30; i += 1) {
+        const res = await post(
+          '/api/auth',
+          { email: `x${i}@example.test`, password: 'pw' },
+          { remoteAddress: ip },
+        );
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await post(
+        '/api/auth',
+        { email: 'y@example.test', password: 'pw' },
+        { remoteAddress: ip },
+      );
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBeDefined();
+    });
+  });
+
+  describe('access tokens on a protected route', () => {
+    const get = (authorization?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: authorization ? { authorization } : {},
+      });
+
+    it('answers 401 without a token', async () => {
+      const res = await get();
+      expect(res.statusCode).toBe(401);
+      expect(res.json().detail).toBe(AUTH_MESSAGES.authenticationRequired);
+    });
+
+    it('answers 403 for tampered, expired, unsigned, foreign-key and other-algorithm tokens', async () => {
+      const { user, accessToken } = await signedInUser(t.app);
+      const key = new TextEncoder().encode(JWT_SECRET);
+      const [header, payload, signature] = accessToken.split('.');
+      const claims = { user: { id: user.id, email: user.email, role: 'admin' } };
+      const tampered = `${header}.${base64url(claims)}.${signature}`;
+      const expired = await new SignJWT({ user: { id: user.id, email: user.email, role: 'user' } })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+        .sign(key);
+      const none = `${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+      const otherKey = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256'));
+      const hs512 = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS512' })
+        .setExpirationTime('5m')
+        .sign(key);
+
+      expect((await get(`Bearer ${accessToken}`)).statusCode).toBe(200);
+      for (const token of [tampered, expired, none, otherKey, hs512, 'garbage']) {
+        const res = await get(`Bearer ${token}`);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().detail).toBe(AUTH_MESSAGES.loginExpired);
+      }
+    });
+
+    it('answers 403 once the account is disabled or deleted', async () => {
+      const a = await signedInUser(t.app);
+      await t.app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, a.user.id));
+      expect((await get(a.headers.authorization)).json().detail).toBe(AUTH_MESSAGES.loginExpired);
+      const b = await signedInUser(t.app);
+      await t.app.db.delete(users).where(eq(users.id, b.user.id));
+      const res = await get(b.headers.authorization);
+      expect(res.statusCode).toBe(403);
+    });
+  });
+
+  describe('refresh and logout', () => {
+    const refresh = (token: string | undefined, method: 'GET' | 'POST' = 'GET') =>
+      t.app.inject({
+        method,
+        url: '/api/auth/refresh',
+        cookies: token ? { [REFRESH_COOKIE]: token } : {},
+        headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+      });
+
+    it('rotates the refresh token on GET and POST and gives a working access token', async () => {
+      const session = await signedInUser(t.app);
+      const first = await refresh(session.refreshToken);
+      expect(first.statusCode).toBe(200);
+      const rotated = cookieValue(first, REFRESH_COOKIE)!;
+      expect(rotated).toBeDefined();
+      expect(rotated).not.toBe(session.refreshToken);
+      expect(cookieValue(first, SESSION_HINT_COOKIE)).toBe('1');
+      const second = await refresh(rotated, 'POST');
+      expect(second.statusCode).toBe(200);
+      const user = await t.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { authorization: `Bearer ${second.json().accessToken}` },
+      });
+      expect(user.statusCode).toBe(200);
+    });
+
+    it('revokes the whole family when a rotated token is used again', async () => {
+      const session = await signedInUser(t.app);
+      const first = await refresh(session.refreshToken);
+      const newest = cookieValue(first, REFRESH_COOKIE)!;
+
+      const reuse = await refresh(session.refreshToken);
+      expect(reuse.statusCode).toBe(403);
+      expect(reuse.json().detail).toBe(AUTH_MESSAGES.loginExpired);
+      const cleared = reuse.cookies.find((c) => c.name === REFRESH_COOKIE)!;
+      expect(cleared.value).toBe('');
+      expect(reuse.cookies.find((c) => c.name === SESSION_HINT_COOKIE)!.value).toBe('');
+
+      const afterTheft = await refresh(newest);
+      expect(afterTheft.statusCode).toBe(403);
+    });
+
+    it('answers 403 without a cookie, with an unknown one and with an expired one', async () => {
+      expect((await refresh(undefined)).statusCode).toBe(403);
+      expect((await refresh('made-up-token')).statusCode).toBe(403);
+      const session = await signedInUser(t.app);
+      await t.app.db
+        .update(refreshTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(refreshTokens.userId, session.user.id));
+      expect((await refresh(session.refreshToken)).statusCode).toBe(403);
+    });
+
+    it('logs out: 204, cookies cleared, the refresh token dead; fine twice and signed out', async () => {
+      const session = await signedInUser(t.app);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        cookies: { [REFRESH_COOKIE]: session.refreshToken },
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      expect(cookieValue(res, REFRESH_COOKIE)).toBe('');
+      expect(cookieValue(res, SESSION_HINT_COOKIE)).toBe('');
+      expect((await refresh(session.refreshToken)).statusCode).toBe(403);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        cookies: { [REFRESH_COOKIE]: session.refreshToken },
+      });
+      expect(again.statusCode).toBe(204);
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(
+        204,
+      );
+    });
+  });
+
+  it('documents every account route in the OpenAPI document, with tags', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const expected: [string, string, string][] = [
+      ['/api/auth/challenge', 'get', 'auth'],
+      ['/api/auth/register', 'post', 'auth'],
+      ['/api/auth', 'post', 'auth'],
+      ['/api/auth/refresh', 'get', 'auth'],
+      ['/api/auth/refresh', 'post', 'auth'],
+      ['/api/auth/logout', 'post', 'auth'],
+      ['/api/user', 'get', 'user'],
+      ['/api/user', 'patch', 'user'],
+      ['/api/user/resendEmailVerification', 'post', 'user'],
+      ['/api/user/verifyEmail', 'post', 'user'],
+      ['/api/user/forgotPassword', 'post', 'user'],
+      ['/api/user/resetPassword', 'post', 'user'],
+      ['/api/admin/users', 'get', 'admin'],
+      ['/api/admin/users/{id}', 'get', 'admin'],
+      ['/api/admin/users/{id}', 'patch', 'admin'],
+      ['/api/admin/users/{id}', 'delete', 'admin'],
+      ['/api/admin/system', 'get', 'admin'],
+    ];
+    for (const [path, method, tag] of expected) {
+      expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual([tag]);
+    }
+    expect(Object.keys(doc.paths['/api/auth'].post.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '429']),
+    );
+  });
+
+  it('never includes a password hash in any answer', async () => {
+    const { headers } = await signIn(
+      t.app,
+      (await createUser(t.app, { email: 'hash@example.test' })).email,
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/api/user', headers });
+    expect(res.body).not.toMatch(/argon2|passwordHash|password_hash/);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The accounts' keys and the authorization decorators every protected route uses:
+ * `app.authenticate` (401 without a token, 403 for a bad or expired one, loads `request.user`) and
+ * `app.requireAdmin` (after authenticate: 403 unless the user is an admin).
+ */
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUTH_MESSAGES } from '@consult/shared';
+import { HttpProblem } from '../../plugins/errors';
+import { findUserById, type UserRow } from '../users/users-repository';
+import { accessTokenKeys, readAccessToken, type AccessTokenKeys } from './access-token';
+import {
+  challengeKeys,
+  DEFAULT_CHALLENGE_DIFFICULTY,
+  type ChallengeDifficulty,
+  type ChallengeKeys,
+} from './challenge';
+import { loadJwtSecret } from './secrets';
+
+export interface AccountKeys {
+  access: AccessTokenKeys;
+  challenge: ChallengeKeys;
+  challengeDifficulty: ChallengeDifficulty;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accountKeys: AccountKeys;
+    authenticate: preHandlerAsyncHookHandler;
+    requireAdmin: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, loaded fresh from the database by `app.authenticate`. */
+    user: UserRow | null;
+  }
+}
+
+/** The bearer token of a request: undefined when there is none (401), a string otherwise. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S*)\s*$/i.exec(header);
+  return match ? match[1] || undefined : undefined;
+}
+
+/** The signed-in user of a request carrying a token; throws 403 for a bad token or a gone user. */
+export async function userFromToken(app: FastifyInstance, token: string): Promise<UserRow> {
+  const claims = await readAccessToken(app.accountKeys.access, token);
+  const user = claims ? await findUserById(app.db, claims.user.id) : undefined;
+  if (!user || user.disabledAt) throw new HttpProblem(403, AUTH_MESSAGES.loginExpired);
+  return user;
+}
+
+/** Loads `request.user` when the request carries a token; anonymous requests pass unchanged. */
+export async function loadOptionalUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<void> {
+  if (request.headers.authorization === undefined) return;
+  const token = bearerToken(request);
+  if (token === undefined) throw new HttpProblem(401, AUTH_MESSAGES.authenticationRequired);
+  request.user = await userFromToken(app, token);
+}
+
+export default fp(
+  async function authorizePlugin(
+    app: FastifyInstance,
+    options: { challengeDifficulty?: ChallengeDifficulty },
+  ) {
+    const jwtSecret = await loadJwtSecret({
+      configured: app.config.JWT_SECRET,
+      dataDir: app.config.DATA_DIR,
+    });
+    app.decorate('accountKeys', {
+      access: accessTokenKeys(jwtSecret),
+      challenge: challengeKeys(jwtSecret),
+      challengeDifficulty: options.challengeDifficulty ?? DEFAULT_CHALLENGE_DIFFICULTY,
+    });
+    app.decorateRequest('user', null);
+
+    app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+      const token = bearerToken(request);
+      if (token === undefined) throw new HttpProblem(401, AUTH_MESSAGES.authenticationRequired);
+      request.user = await userFromToken(app, token);
+    } as preHandlerAsyncHookHandler);
+
+    app.decorate('requireAdmin', async function requireAdmin(request: FastifyRequest) {
+      if (!request.user) throw new HttpProblem(401, AUTH_MESSAGES.authenticationRequired);
+      if (request.user.role !== 'admin') throw new HttpProblem(403, AUTH_MESSAGES.adminsOnly);
+    } as preHandlerAsyncHookHandler);
+  },
+  { name: 'authorize' },
+);

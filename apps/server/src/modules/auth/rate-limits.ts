@@ -1,0 +1,100 @@
+/**
+ * Per-route request budgets built on @fastify/rate-limit's store (memory, or Redis when REDIS_URL is
+ * set), so a route can have several limits at once, e.g. per e-mail+IP and per IP.
+ */
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
+
+export interface LimitRule {
+  max: number;
+  windowMs: number;
+}
+
+/** The budgets of the account routes, by name. */
+export const AUTH_RATE_LIMITS = {
+  signInPerEmailAndIp: { max: 5, windowMs: FIFTEEN_MINUTES },
+  signInPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
+  registerPerIp: { max: 10, windowMs: ONE_HOUR },
+  challengePerIp: { max: 60, windowMs: FIFTEEN_MINUTES },
+  mailPerEmail: { max: 3, windowMs: FIFTEEN_MINUTES },
+  mailPerIp: { max: 20, windowMs: FIFTEEN_MINUTES },
+  tokenPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
+} satisfies Record<string, LimitRule>;
+
+class TooManyRequests extends Error {
+  readonly statusCode = 429;
+  constructor() {
+    super('Too many requests');
+  }
+}
+
+function tooManyRequests(reply: FastifyReply, ttlInSeconds: number): never {
+  reply.header('retry-after', String(Math.max(1, ttlInSeconds)));
+  throw new TooManyRequests();
+}
+
+function limiter(
+  app: FastifyInstance,
+  name: string,
+  rule: LimitRule,
+  key: (request: FastifyRequest) => string | undefined,
+) {
+  return app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.windowMs,
+    keyGenerator: (request: FastifyRequest) => `${name}:${key(request) ?? ''}`,
+  });
+}
+
+/**
+ * A preHandler that counts every request under `key(request)` (skipped when it gives undefined)
+ * and answers 429 with Retry-After once the budget is spent.
+ */
+export function limitBy(
+  app: FastifyInstance,
+  name: string,
+  rule: LimitRule,
+  key: (request: FastifyRequest) => string | undefined,
+): preHandlerAsyncHookHandler {
+  const check = limiter(app, name, rule, key);
+  return async (request, reply) => {
+    if (key(request) === undefined) return;
+    const limit = await check(request);
+    if (!limit.isAllowed && limit.isExceeded) tooManyRequests(reply, limit.ttlInSeconds);
+  };
+}
+
+/**
+ * A budget of failures (e.g. wrong passwords): `guard` refuses requests once `max` failures were
+ * counted in the window, `countFailure` counts one. Successful requests cost nothing.
+ */
+export function failureBudget(
+  app: FastifyInstance,
+  name: string,
+  rule: LimitRule,
+  key: (request: FastifyRequest) => string | undefined,
+) {
+  const check = limiter(app, name, rule, key);
+  const guard: preHandlerAsyncHookHandler = async (request, reply) => {
+    if (key(request) === undefined) return;
+    const limit = await check(request, { increment: false });
+    if (!limit.isAllowed && limit.remaining === 0) tooManyRequests(reply, limit.ttlInSeconds);
+  };
+  async function countFailure(request: FastifyRequest) {
+    if (key(request) !== undefined) await check(request);
+  }
+  return { guard, countFailure };
+}
+
+/** The e-mail in a JSON body, lowercased, for per-address limits. */
+export function bodyEmail(request: FastifyRequest): string | undefined {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : undefined;
+}

@@ -1,0 +1,49 @@
+/**
+ * Secrets of the accounts module: the JWT signing key (JWT_SECRET, or one generated once and kept in
+ * DATA_DIR/jwt-secret) and the keys derived from it for the anti-bot challenge.
+ */
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+
+const SECRET_FILE = 'jwt-secret';
+
+export async function loadJwtSecret(options: {
+  configured?: string;
+  dataDir: string;
+}): Promise<string> {
+  if (options.configured) return options.configured;
+  const dir = resolve(options.dataDir);
+  const file = join(dir, SECRET_FILE);
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  await mkdir(dir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    // 'wx': when two nodes start at once on the same DATA_DIR, the first one's secret wins.
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return (await readFile(file, 'utf8')).trim();
+  }
+}
+
+/** A key for one purpose derived from the master secret, so one leak does not expose the others. */
+export function deriveSecret(master: string, purpose: string): string {
+  return createHmac('sha256', master).update(purpose).digest('hex');
+}
+
+/** 32 random bytes, URL-safe: refresh, verification and reset tokens. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only this digest of a token is stored. */
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}

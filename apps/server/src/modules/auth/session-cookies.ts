@@ -1,0 +1,42 @@
+/**
+ * The session cookies: `refreshToken` (httpOnly, only sent to /api/auth) and `sessionHint=1`
+ * (readable by the page, which only tries a silent refresh at start-up when it is present).
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  API_BASE,
+  REFRESH_COOKIE,
+  REFRESH_TOKEN_TTL_DAYS,
+  SESSION_HINT_COOKIE,
+} from '@consult/shared';
+
+const MAX_AGE_SECONDS = REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60;
+export const REFRESH_COOKIE_PATH = `${API_BASE}/auth`;
+
+function baseOptions(app: FastifyInstance) {
+  return { sameSite: 'lax' as const, secure: app.config.usesHttps };
+}
+
+export function setSessionCookies(app: FastifyInstance, reply: FastifyReply, refreshToken: string) {
+  reply.setCookie(REFRESH_COOKIE, refreshToken, {
+    ...baseOptions(app),
+    httpOnly: true,
+    path: REFRESH_COOKIE_PATH,
+    maxAge: MAX_AGE_SECONDS,
+  });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    ...baseOptions(app),
+    httpOnly: false,
+    path: '/',
+    maxAge: MAX_AGE_SECONDS,
+  });
+}
+
+export function clearSessionCookies(app: FastifyInstance, reply: FastifyReply) {
+  reply.clearCookie(REFRESH_COOKIE, {
+    ...baseOptions(app),
+    httpOnly: true,
+    path: REFRESH_COOKIE_PATH,
+  });
+  reply.clearCookie(SESSION_HINT_COOKIE, { ...baseOptions(app), path: '/' });
+}

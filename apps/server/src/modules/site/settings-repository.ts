@@ -1,0 +1,22 @@
+/** Reads and writes the owner's settings documents (one JSON value per key). */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { settings } from './schema';
+
+export async function findSetting(db: Db, key: string): Promise<unknown> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, key));
+  return row?.value;
+}
+
+/** Writes the value only when the key has none yet; true when it was written. */
+export async function insertSettingIfAbsent(db: Db, key: string, value: unknown): Promise<boolean> {
+  const rows = await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoNothing({ target: settings.key })
+    .returning({ key: settings.key });
+  return rows.length > 0;
+}

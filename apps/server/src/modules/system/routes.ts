@@ -1,0 +1,23 @@
+/** /admin/system: health figures for the admin (version, database, mail queue, jobs, memory, event loop). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { problemSchema, systemStatusSchema } from '@consult/shared';
+import { startEventLoopMonitor, systemStatus } from './system-status';
+
+export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const eventLoop = startEventLoopMonitor();
+  app.addHook('onClose', async () => eventLoop.disable());
+
+  app.get(
+    '/admin/system',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'System health',
+        security: [{ bearer: [] }],
+        response: { 200: systemStatusSchema, 401: problemSchema, 403: problemSchema },
+      },
+      preHandler: [app.authenticate, app.requireAdmin],
+    },
+    async () => systemStatus(app, eventLoop),
+  );
+};

@@ -1,0 +1,90 @@
+/** The account e-mails (text and a simple HTML version); links point at APP_URL. */
+import { EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_HOURS, paths } from '@consult/shared';
+import type { OutgoingMail } from '../mail/outbox-repository';
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+}
+
+function htmlOf(paragraphs: string[], link?: { href: string; label: string }): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const button = link
+    ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>\n<p style="font-size:13px;color:#555555">${escapeHtml(link.href)}</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#111111">\n${body}\n${button}\n</body></html>`;
+}
+
+function mail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { href: string; label: string },
+): OutgoingMail {
+  const text = [...paragraphs.slice(0, 1), ...(link ? [link.href] : []), ...paragraphs.slice(1)];
+  return { to, subject, text: `${text.join('\n\n')}\n`, html: htmlOf(paragraphs, link) };
+}
+
+export function verificationLink(appUrl: string, token: string): string {
+  return `${appUrl}${paths.verifyEmail}?token=${encodeURIComponent(token)}`;
+}
+
+export function resetLink(appUrl: string, token: string): string {
+  return `${appUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
+}
+
+export function verificationMail(options: {
+  appUrl: string;
+  to: string;
+  name: string;
+  token: string;
+}): OutgoingMail {
+  return mail(
+    options.to,
+    'Confirm your e-mail address',
+    [
+      `Hello ${options.name}, please confirm this e-mail address by opening this link:`,
+      `The link works once and for ${EMAIL_VERIFICATION_TTL_HOURS} hours. If you did not ask for it, ignore this message.`,
+    ],
+    { href: verificationLink(options.appUrl, options.token), label: 'Confirm my address' },
+  );
+}
+
+export function passwordResetMail(options: {
+  appUrl: string;
+  to: string;
+  name: string;
+  token: string;
+}): OutgoingMail {
+  return mail(
+    options.to,
+    'Reset your password',
+    [
+      `Hello ${options.name}, to choose a new password open this link:`,
+      `The link works once and for ${PASSWORD_RESET_TTL_HOURS} hour. If you did not ask for it, ignore this message: your password stays as it is.`,
+    ],
+    { href: resetLink(options.appUrl, options.token), label: 'Choose a new password' },
+  );
+}
+
+/** Sent instead of a second account: the owner of the address learns someone tried to sign up with it. */
+export function signUpAttemptMail(options: {
+  appUrl: string;
+  to: string;
+  name: string;
+}): OutgoingMail {
+  return mail(options.to, 'Someone tried to sign up with your address', [
+    `Hello ${options.name}, someone tried to create an account with this e-mail address, which already has one.`,
+    `If it was you, sign in at ${options.appUrl}${paths.signIn}, or reset your password at ${options.appUrl}${paths.forgotPassword}. If it was not, you can ignore this message.`,
+  ]);
+}
+
+/** Sent to an address someone wants to move their account to when another account already uses it. */
+export function emailInUseMail(options: { appUrl: string; to: string }): OutgoingMail {
+  return mail(options.to, 'Your address was entered on another account', [
+    'Someone asked to use this e-mail address for an account on our site, but an account with this address already exists, so nothing was changed.',
+    `If you have forgotten your password, reset it at ${options.appUrl}${paths.forgotPassword}.`,
+  ]);
+}

@@ -1,0 +1,39 @@
+/**
+ * ADMIN_EMAIL + ADMIN_PASSWORD at start: that account exists, is a verified, enabled admin and signs
+ * in with that password. Idempotent; safe when several nodes start at once.
+ */
+import type { FastifyInstance } from 'fastify';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeUserRefreshTokens } from '../auth/auth-repository';
+import { findUserByEmail, insertUser, updateUser } from './users-repository';
+
+export async function ensureConfiguredAdmin(app: FastifyInstance): Promise<void> {
+  const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = app.config;
+  if (!email || !password) return;
+  await app.db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, email);
+    if (!existing) {
+      const created = await insertUser(tx, {
+        email: email.toLowerCase(),
+        passwordHash: await hashPassword(password),
+        name: 'Administrator',
+        role: 'admin',
+        emailVerifiedAt: new Date(),
+      });
+      // Undefined when another node starting at the same moment created it first.
+      if (created) app.log.info({ email }, 'created the configured admin account');
+      return;
+    }
+    const samePassword = await verifyPassword(existing.passwordHash, password);
+    await updateUser(tx, existing.id, {
+      role: 'admin',
+      disabledAt: null,
+      emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
+      ...(!samePassword && { passwordHash: await hashPassword(password) }),
+    });
+    if (!samePassword) await revokeUserRefreshTokens(tx, existing.id);
+    if (existing.role !== 'admin' || !samePassword || existing.disabledAt) {
+      app.log.info({ email }, 'updated the configured admin account');
+    }
+  });
+}

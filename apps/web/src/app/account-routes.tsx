@@ -1,0 +1,56 @@
+/** The routes of the accounts issue: the sign-in screens, /dash and /admin (seed spec §2). */
+import { Navigate, type RouteObject } from 'react-router';
+import { paths } from '@consult/shared';
+import { LoadingScreen } from '../components/loading-screen';
+
+function page(load: () => Promise<{ default: React.ComponentType }>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+export const accountRoutes: RouteObject[] = [
+  {
+    path: paths.signIn,
+    lazy: page(() => import('./routes/signin')),
+    HydrateFallback: LoadingScreen,
+  },
+  {
+    path: paths.signUp,
+    lazy: page(() => import('./routes/signup')),
+    HydrateFallback: LoadingScreen,
+  },
+  {
+    path: paths.verifyEmail,
+    lazy: page(() => import('./routes/verify-email')),
+    HydrateFallback: LoadingScreen,
+  },
+  {
+    path: paths.forgotPassword,
+    lazy: page(() => import('./routes/forgot-password')),
+    HydrateFallback: LoadingScreen,
+  },
+  {
+    path: paths.resetPassword,
+    lazy: page(() => import('./routes/reset-password')),
+    HydrateFallback: LoadingScreen,
+  },
+  {
+    path: paths.dashboard,
+    lazy: page(() => import('./routes/dash')),
+    HydrateFallback: LoadingScreen,
+    children: [
+      { index: true, lazy: page(() => import('./routes/dash-overview')) },
+      { path: paths.profile, lazy: page(() => import('./routes/dash-profile')) },
+    ],
+  },
+  {
+    path: paths.admin.root,
+    lazy: page(() => import('./routes/admin')),
+    HydrateFallback: LoadingScreen,
+    children: [
+      { index: true, element: <Navigate to={paths.admin.upcoming} replace /> },
+      { path: paths.admin.upcoming, lazy: page(() => import('./routes/admin-upcoming')) },
+      { path: paths.admin.users, lazy: page(() => import('./routes/admin-users')) },
+      { path: paths.admin.system, lazy: page(() => import('./routes/admin-system')) },
+    ],
+  },
+];

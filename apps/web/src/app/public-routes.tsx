@@ -1,0 +1,29 @@
+/**
+ * The public site (seed spec §2): the landing page, /consultation and /terms-and-conditions, under
+ * one pathless route that loads the site content. The server renders these routes (entry-server.tsx).
+ */
+import type { RouteObject } from 'react-router';
+import { paths } from '@consult/shared';
+import { LoadingScreen } from '../components/loading-screen';
+import { loadSiteContent, SITE_ROUTE_ID, SiteError } from '../features/site';
+
+function page(load: () => Promise<{ default: React.ComponentType }>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+export const publicRoutes: RouteObject[] = [
+  {
+    id: SITE_ROUTE_ID,
+    loader: loadSiteContent,
+    // The content is loaded once per visit to the public pages, not again on each click between them.
+    shouldRevalidate: () => false,
+    lazy: page(() => import('./routes/public-site')),
+    HydrateFallback: LoadingScreen,
+    ErrorBoundary: SiteError,
+    children: [
+      { path: paths.home, lazy: page(() => import('./routes/landing')) },
+      { path: paths.consultation, lazy: page(() => import('./routes/consultation')) },
+      { path: paths.terms, lazy: page(() => import('./routes/terms')) },
+    ],
+  },
+];

@@ -1,0 +1,3 @@
+import { SystemPage } from '../../features/admin-system';
+
+export default SystemPage;

@@ -1,0 +1,7 @@
+import { UsersPage } from '../../features/admin-users';
+import { useAuth } from '../../features/auth';
+
+export default function AdminUsersRoute() {
+  const { id } = useAuth();
+  return <UsersPage currentUserId={id} />;
+}

@@ -1,0 +1,3 @@
+import { ConsultationPage } from '../../features/consultation/consultation-page';
+
+export default ConsultationPage;

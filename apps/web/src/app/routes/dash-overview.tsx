@@ -1,0 +1,3 @@
+import { AccountOverview } from '../../features/account';
+
+export default AccountOverview;

@@ -1,0 +1,3 @@
+import { ProfilePage } from '../../features/account';
+
+export default ProfilePage;

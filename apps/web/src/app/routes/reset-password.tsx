@@ -1,0 +1,3 @@
+import { ResetPasswordPage } from '../../features/auth/reset-password-page';
+
+export default ResetPasswordPage;

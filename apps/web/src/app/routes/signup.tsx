@@ -1,0 +1,3 @@
+import { SignUpPage } from '../../features/auth/sign-up-page';
+
+export default SignUpPage;

@@ -1,0 +1,3 @@
+import { TermsPage } from '../../features/terms/terms-page';
+
+export default TermsPage;

@@ -1,0 +1,57 @@
+/**
+ * Server rendering of the public pages (/, /consultation, /terms-and-conditions): the first HTML
+ * already carries the page's text, title and description. Built with `vite build --ssr` and called
+ * by the server's web-app plugin with the site content it read from the database.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
+import type { SiteContent } from '@consult/shared';
+import { HYDRATION_DATA_ID, serializeForScript } from './app/hydration';
+import { AppProvider } from './app/provider';
+import { routes } from './app/router';
+import { pageMeta, SITE_ROUTE_ID, type PageMeta } from './features/site';
+
+export interface RenderedPage {
+  status: number;
+  /** The app's markup, for inside <div id="root">. */
+  html: string;
+  /** The <script type="application/json"> element with the router's data, for after the root. */
+  dataScript: string;
+  meta: PageMeta;
+}
+
+/** `url` is absolute (the server knows its origin); null when the URL is not a page to render. */
+export async function render(url: string, site: SiteContent): Promise<RenderedPage | null> {
+  // On the server the site content comes from the database, not from GET /api/site.
+  const serverRoutes: RouteObject[] = routes.map((route) =>
+    route.id === SITE_ROUTE_ID ? { ...route, loader: () => site } : route,
+  );
+  const handler = createStaticHandler(serverRoutes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <AppProvider>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  );
+  const hydrationData = {
+    loaderData: context.loaderData,
+    actionData: context.actionData,
+    errors: context.errors,
+  };
+  return {
+    status: context.statusCode,
+    html,
+    dataScript: `<script type="application/json" id="${HYDRATION_DATA_ID}">${serializeForScript(hydrationData)}</script>`,
+    meta: pageMeta(new URL(url).pathname, site),
+  };
+}

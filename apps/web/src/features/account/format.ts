@@ -1,0 +1,14 @@
+/** How account data reads on screen. */
+export function formatDate(value: string | null, timeZone?: string) {
+  if (!value) return 'Not given';
+  // A birth date is a calendar day, not an instant: show it without shifting time zones.
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  return new Intl.DateTimeFormat('en', {
+    dateStyle: 'long',
+    timeZone: /^\d{4}-\d{2}-\d{2}$/.test(value) ? 'UTC' : timeZone,
+  }).format(date);
+}
+
+export function firstName(name: string) {
+  return name.trim().split(/\s+/)[0] ?? name;
+}

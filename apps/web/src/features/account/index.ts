@@ -1,0 +1,2 @@
+export { AccountOverview } from './account-overview';
+export { ProfilePage } from './profile-page';

@@ -1,0 +1,33 @@
+import { LoadError, Skeleton } from '../../components/query-state';
+import { PageHeader } from '../../components/ui/card';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useGetUserQuery } from './account-api';
+import { EmailVerificationBanner } from './email-verification-banner';
+import { DetailsForm, EmailForm, PasswordForm } from './profile-forms';
+
+/** /dash/profile: the person's details, sign-in address and password. */
+export function ProfilePage() {
+  useDocumentTitle('Profile');
+  const { data: user, error, isLoading, refetch } = useGetUserQuery();
+  return (
+    <>
+      <PageHeader title="Profile" intro="Keep your details current so reminders reach you." />
+      {isLoading ? (
+        <Skeleton lines={6} label="Loading your profile" />
+      ) : !user ? (
+        <LoadError what="your profile" error={error} onRetry={() => void refetch()} />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <EmailVerificationBanner user={user} />
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            <DetailsForm user={user} />
+            <div className="flex flex-col gap-6">
+              <EmailForm user={user} />
+              <PasswordForm />
+            </div>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

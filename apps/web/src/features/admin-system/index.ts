@@ -1,0 +1,3 @@
+export { SystemPage } from './system-page';
+export { useGetSystemStatusQuery } from './admin-system-api';
+export { systemProblems } from './system-status-summary';

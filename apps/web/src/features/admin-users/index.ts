@@ -1,0 +1,3 @@
+export { UsersPage } from './users-page';
+export { useListUsersQuery } from './admin-users-api';
+export { UserBadges, formatDateTime } from './user-badges';

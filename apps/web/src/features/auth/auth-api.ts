@@ -1,0 +1,78 @@
+/** The accounts calls that do not need a session: sign-in, sign-up, refresh, e-mail links. */
+import { api, refreshSession } from '../../lib/api';
+import { setCredentials } from './auth-slice';
+
+export interface MessageResponse {
+  message: string;
+}
+
+export interface RegisterRequest {
+  name: string;
+  email: string;
+  password: string;
+  DOB: string;
+  phone?: string;
+  timeZone: string;
+  token: string;
+}
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<{ accessToken: string }, { email: string; password: string }>({
+      query: (body) => ({ url: '/auth', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(setCredentials({ accessToken: data.accessToken }));
+      },
+    }),
+    /** The proof-of-work challenge a sign-up must solve (ALTCHA v2, opaque to this app). */
+    getChallenge: build.query<unknown, void>({
+      query: () => '/auth/challenge',
+      keepUnusedDataFor: 0,
+    }),
+    register: build.mutation<MessageResponse, RegisterRequest>({
+      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
+    /** The guards' session restore (GET, seed spec §7): true when a session was restored. */
+    restoreSession: build.mutation<boolean, void>({
+      queryFn: async (_arg, queryApi) => ({ data: await refreshSession('GET', queryApi) }),
+    }),
+    logout: build.mutation<null, void>({
+      query: () => ({ url: '/auth/logout', method: 'POST' }),
+    }),
+    verifyEmail: build.mutation<MessageResponse & { email: string }, { token: string }>({
+      query: (body) => ({ url: '/user/verifyEmail', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
+    resendVerification: build.mutation<MessageResponse, { email?: string }>({
+      query: (body) => ({ url: '/user/resendEmailVerification', method: 'POST', body }),
+    }),
+    forgotPassword: build.mutation<MessageResponse, { email: string }>({
+      query: (body) => ({ url: '/user/forgotPassword', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<
+      MessageResponse,
+      { token: string; password: string; confirmPassword: string }
+    >({
+      query: ({ token, ...body }) => ({
+        url: `/user/resetPassword?token=${encodeURIComponent(token)}`,
+        method: 'POST',
+        body,
+      }),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useGetChallengeQuery,
+  useLazyGetChallengeQuery,
+  useRegisterMutation,
+  useRestoreSessionMutation,
+  useLogoutMutation,
+  useVerifyEmailMutation,
+  useResendVerificationMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = authApi;

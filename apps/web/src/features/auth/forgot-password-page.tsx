@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { forgotPasswordSchema, paths } from '@consult/shared';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { errorMessage, readProblem } from '../../lib/problem';
+import { useForgotPasswordMutation } from './auth-api';
+import { AuthLayout, textLinkClasses } from './components/auth-layout';
+
+export function ForgotPasswordPage() {
+  const [requestReset, { data, error, isLoading }] = useForgotPasswordMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors },
+  } = useForm<z.input<typeof forgotPasswordSchema>, unknown, z.output<typeof forgotPasswordSchema>>(
+    { resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } },
+  );
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await requestReset(values);
+    if ('error' in result) applyFieldErrors(result.error, setError, ['email']);
+  });
+  const backToSignIn = (
+    <p>
+      Remembered it?{' '}
+      <Link to={paths.signIn} className={textLinkClasses}>
+        Back to sign in
+      </Link>
+    </p>
+  );
+
+  if (data) {
+    return (
+      <AuthLayout title="Check your e-mail" footer={backToSignIn}>
+        <Alert tone="success">{data.message}</Alert>
+        <p className="mt-4 text-base text-muted">
+          The link was sent to <strong>{getValues('email')}</strong> if it belongs to an account. It
+          works for one hour. Nothing arrived? Check the spam folder, or try again in a few minutes.
+        </p>
+      </AuthLayout>
+    );
+  }
+
+  const showServerError = error && !Object.keys(readProblem(error)?.errors ?? {}).length;
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      intro="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={backToSignIn}
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        {showServerError && <Alert tone="error">{errorMessage(error)}</Alert>}
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Button type="submit" disabled={isLoading}>
+          {isLoading ? 'Sending...' : 'Send reset link'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { SESSION_HINT_COOKIE } from '@consult/shared';
+import { useRestoreSessionMutation } from './auth-api';
+import { useAuth } from './use-auth';
+
+function hasSessionHint() {
+  return document.cookie
+    .split(';')
+    .some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+}
+
+/**
+ * Restores the session once at start-up, so public pages (the landing header's Dashboard button)
+ * know the visitor is signed in. Only when the server left its `sessionHint` cookie: anonymous
+ * visitors make no request that is bound to fail.
+ */
+export function SessionRestore() {
+  const { token } = useAuth();
+  const [restore] = useRestoreSessionMutation();
+  useEffect(() => {
+    if (!token && hasSessionHint()) void restore();
+    // Start-up only: later sign-ins and sign-outs manage the session themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
+}

@@ -1,0 +1,184 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import {
+  AUTH_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  paths,
+  registerFieldsSchema,
+} from '@consult/shared';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/select-field';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { errorMessage, readProblem } from '../../lib/problem';
+import { detectTimeZone, timeZoneOptions } from '../../lib/time-zones';
+import { useRegisterMutation } from './auth-api';
+import { AuthLayout, textLinkClasses } from './components/auth-layout';
+import { ResendVerification } from './components/resend-verification';
+import { useProofOfWork } from './proof-of-work/use-proof-of-work';
+
+type FormInput = z.input<typeof registerFieldsSchema>;
+type FormOutput = z.output<typeof registerFieldsSchema>;
+
+const fields = ['name', 'email', 'password', 'DOB', 'phone', 'timeZone'] as const;
+const passwordRule = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password.`;
+
+export function SignUpPage() {
+  const [registerUser, { error, reset }] = useRegisterMutation();
+  const proofOfWork = useProofOfWork();
+  const [waitingForCheck, setWaitingForCheck] = useState(false);
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const detectedZone = useMemo(() => detectTimeZone(), []);
+  const zones = useMemo(() => timeZoneOptions(detectedZone), [detectedZone]);
+  const today = new Date().toISOString().slice(0, 10);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(registerFieldsSchema),
+    defaultValues: {
+      name: '',
+      email: '',
+      password: '',
+      DOB: '',
+      phone: '',
+      timeZone: detectedZone,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    reset();
+    if (proofOfWork.status === 'failed') proofOfWork.renew();
+    setWaitingForCheck(proofOfWork.status !== 'solved');
+    const token = await proofOfWork.waitForToken();
+    setWaitingForCheck(false);
+    if (!token) {
+      setError('root', { message: AUTH_MESSAGES.challengeFailed });
+      return;
+    }
+    const result = await registerUser({ ...values, token });
+    if ('data' in result) {
+      setRegisteredEmail(values.email);
+      return;
+    }
+    // Each challenge counts once: whatever happened, the next attempt needs a fresh one.
+    proofOfWork.renew();
+    applyFieldErrors(result.error, setError, fields);
+  });
+
+  if (registeredEmail) {
+    return (
+      <AuthLayout title="Check your e-mail">
+        <div className="flex flex-col gap-5">
+          <Alert tone="success" title={AUTH_MESSAGES.registered}>
+            We sent a confirmation link to <strong>{registeredEmail}</strong>. Open it to activate
+            your account; the link works for 24 hours.
+          </Alert>
+          <Link to={paths.signIn} className={`self-start ${textLinkClasses}`}>
+            Continue to sign in
+          </Link>
+          <ResendVerification email={registeredEmail} />
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  const problem = readProblem(error);
+  const showServerError = error && !Object.keys(problem?.errors ?? {}).length;
+  const busy = isSubmitting;
+  const submitLabel = waitingForCheck
+    ? 'Running the anti-bot check...'
+    : busy
+      ? 'Creating your account...'
+      : 'Create account';
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      intro="Book consultations, keep your notes and payments in one place."
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to={paths.signIn} className={textLinkClasses}>
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        {errors.root?.message && <Alert tone="error">{errors.root.message}</Alert>}
+        {showServerError && <Alert tone="error">{errorMessage(error)}</Alert>}
+        <TextField
+          label="Full name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={passwordRule}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Date of birth"
+          type="date"
+          max={today}
+          min="1900-01-01"
+          error={errors.DOB?.message}
+          {...register('DOB')}
+        />
+        <TextField
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="+92 XXX XXXXXXX"
+          hint="With the country code, e.g. +92 for Pakistan."
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <SelectField
+          label="Time zone"
+          hint="Detected from this device; consultation times are shown in it."
+          options={zones}
+          error={errors.timeZone?.message}
+          {...register('timeZone')}
+        />
+        <Button type="submit" disabled={busy}>
+          {busy && (
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+            />
+          )}
+          {submitLabel}
+        </Button>
+        <p className="text-sm text-muted" aria-live="polite">
+          {proofOfWork.status === 'solved'
+            ? 'Anti-bot check done.'
+            : proofOfWork.status === 'failed'
+              ? 'The anti-bot check could not run; it is retried when you submit.'
+              : 'A quick anti-bot check runs in the background while you type.'}
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AUTH_MESSAGES, paths } from '@consult/shared';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { LoadingScreen } from '../../components/loading-screen';
+import { errorMessage } from '../../lib/problem';
+import { useResendVerificationMutation, useVerifyEmailMutation } from './auth-api';
+import { AuthLayout } from './components/auth-layout';
+import { ResendVerification } from './components/resend-verification';
+import { homeForRole, useAuth } from './use-auth';
+
+/** Opens the link from the confirmation mail: confirms at once, or offers a new link. */
+export function VerifyEmailPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const { token: session, role } = useAuth();
+  const [verify, { data, error, isUninitialized, isLoading }] = useVerifyEmailMutation();
+  // A link works once; this keeps a re-run effect (React's development double run) from using it twice.
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    void verify({ token });
+  }, [token, verify]);
+
+  if (token && (isUninitialized || isLoading)) {
+    return (
+      <AuthLayout title="Confirming your e-mail">
+        <LoadingScreen />
+      </AuthLayout>
+    );
+  }
+
+  if (data) {
+    return (
+      <AuthLayout title="E-mail confirmed">
+        <div className="flex flex-col gap-5">
+          <Alert tone="success" title={data.message}>
+            <strong>{data.email}</strong> is now confirmed.
+          </Alert>
+          {session ? (
+            <Link to={homeForRole(role)} className={buttonClasses('primary')}>
+              Go to your dashboard
+            </Link>
+          ) : (
+            <Link to={paths.signIn} className={buttonClasses('primary')}>
+              Sign in
+            </Link>
+          )}
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="This link does not work">
+      <div className="flex flex-col gap-5">
+        <Alert tone="error">
+          {token ? errorMessage(error) : AUTH_MESSAGES.verificationInvalid}
+        </Alert>
+        <p className="text-base text-muted">
+          Links are valid for 24 hours and only once. Ask for a new one below; it replaces any older
+          link.
+        </p>
+        {session ? <SignedInResend /> : <ResendVerification />}
+      </div>
+    </AuthLayout>
+  );
+}
+
+function SignedInResend() {
+  const [resend, { data, error, isLoading }] = useResendVerificationMutation();
+  return (
+    <div className="flex flex-col gap-4 border-t border-line pt-5">
+      {data && <Alert tone="success">{data.message}</Alert>}
+      {error && <Alert tone="error">{errorMessage(error)}</Alert>}
+      <Button variant="secondary" disabled={isLoading} onClick={() => void resend({})}>
+        {isLoading ? 'Sending...' : 'Resend verification e-mail'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { ContactButton, ContactPopupProvider, useContactPopup } from './contact-popup';

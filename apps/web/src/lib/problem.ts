@@ -1,0 +1,44 @@
+/** One mapping from an API error (RFC 9457 problem+json, or no answer at all) to what a screen shows. */
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+import { problemSchema, type Problem } from '@consult/shared';
+
+export const NO_RESPONSE_MESSAGE = 'No response from server';
+const UNEXPECTED_MESSAGE = 'Something went wrong. Please try again.';
+
+export function readProblem(
+  error: FetchBaseQueryError | SerializedError | undefined,
+): Problem | null {
+  if (!error || !('status' in error) || typeof error.status !== 'number') return null;
+  const parsed = problemSchema.safeParse(error.data);
+  return parsed.success ? parsed.data : null;
+}
+
+export function errorStatus(
+  error: FetchBaseQueryError | SerializedError | undefined,
+): number | null {
+  return error && 'status' in error && typeof error.status === 'number' ? error.status : null;
+}
+
+/** The sentence to show for a failed call: the server's `detail`, or a plain fallback. */
+export function errorMessage(error: FetchBaseQueryError | SerializedError | undefined): string {
+  if (!error) return UNEXPECTED_MESSAGE;
+  const problem = readProblem(error);
+  if (problem) return problem.detail;
+  if ('status' in error && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR')) {
+    return NO_RESPONSE_MESSAGE;
+  }
+  return UNEXPECTED_MESSAGE;
+}
+
+/** Per-field messages of a 400 (the first one of each field). */
+export function fieldErrors(
+  error: FetchBaseQueryError | SerializedError | undefined,
+): Record<string, string> {
+  const problem = readProblem(error);
+  const result: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(problem?.errors ?? {})) {
+    if (messages[0]) result[field] = messages[0];
+  }
+  return result;
+}

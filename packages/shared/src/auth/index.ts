@@ -1,0 +1,4 @@
+export * from './fields';
+export * from './messages';
+export * from './password';
+export * from './schemas';

@@ -1,0 +1,6 @@
+export * from './availability';
+export * from './booking';
+export * from './fields';
+export * from './limits';
+export * from './messages';
+export * from './service';

@@ -1,0 +1,41 @@
+/** Bookings' limits and defaults (PRODUCT.md "Consultation services", "Availability", "Bookings"), named once. */
+export const SERVICE_DURATION_MIN_MINUTES = 15;
+export const SERVICE_DURATION_MAX_MINUTES = 240;
+export const SERVICE_SLUG_MAX = 60;
+export const SERVICE_TITLE_MAX = 100;
+export const SERVICE_DESCRIPTION_MAX = 2000;
+export const SERVICE_ADDRESS_MAX = 300;
+/** A sanity bound on prices, in minor units (ten million in major units). */
+export const SERVICE_PRICE_MAX_MINOR = 1_000_000_000;
+
+/** The owner's zone until they choose one (PRODUCT.md "Availability and slots"). */
+export const DEFAULT_OWNER_TIME_ZONE = 'Asia/Karachi';
+
+/** More than enough for split shifts; keeps a day's hours readable. */
+export const MAX_INTERVALS_PER_DAY = 12;
+/** One override per day of a year ahead, at most. */
+export const MAX_DATE_OVERRIDES = 400;
+
+/**
+ * Longest availability query, in calendar days counted inclusively: two calendar months, so a
+ * month view with its leading and trailing weeks always fits in one request.
+ */
+export const MAX_AVAILABILITY_RANGE_DAYS = 62;
+
+export const BOOKING_NOTES_MAX = 1000;
+export const PAST_BOOKINGS_PAGE_SIZE = 10;
+/** Seed spec §3 and §9: page 1 of 1 with 0 bookings when there is nothing. */
+export const PAST_BOOKINGS_DEFAULT_PAGE = 1;
+export const PAST_BOOKINGS_DEFAULT_TOTAL_PAGES = 1;
+export const PAST_BOOKINGS_DEFAULT_TOTAL = 0;
+
+/** Bounds of the owner's booking rules: [min, max] per rule. */
+export const BOOKING_RULE_BOUNDS = {
+  minimumNoticeHours: [0, 720],
+  horizonDays: [1, 365],
+  bufferMinutes: [0, 240],
+  slotStepMinutes: [5, 240],
+  maxBookingsPerDay: [1, 100],
+  holdMinutes: [5, 1440],
+  cancellationCutoffHours: [0, 720],
+} as const;

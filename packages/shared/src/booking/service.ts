@@ -1,0 +1,87 @@
+/** A consultation service the owner offers (PRODUCT.md "Consultation services"). */
+import { z } from 'zod';
+import {
+  SERVICE_ADDRESS_MAX,
+  SERVICE_DESCRIPTION_MAX,
+  SERVICE_DURATION_MAX_MINUTES,
+  SERVICE_DURATION_MIN_MINUTES,
+  SERVICE_PRICE_MAX_MINOR,
+  SERVICE_SLUG_MAX,
+  SERVICE_TITLE_MAX,
+} from './limits';
+import { BOOKING_MESSAGES as M } from './messages';
+
+export const MEETING_MODES = ['video', 'phone', 'in_person'] as const;
+export type MeetingMode = (typeof MEETING_MODES)[number];
+
+export const meetingModeSchema = z.enum(MEETING_MODES, { error: M.meetingModeInvalid });
+
+export const serviceSlugSchema = z
+  .string({ error: M.slugRequired })
+  .min(1, { error: M.slugRequired, abort: true })
+  .max(SERVICE_SLUG_MAX, { error: M.slugTooLong, abort: true })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, M.slugInvalid);
+
+/** True for a currency code the runtime's ISO 4217 list knows. */
+export function isKnownCurrency(code: string): boolean {
+  return Intl.supportedValuesOf('currency').includes(code);
+}
+
+const serviceFields = {
+  slug: serviceSlugSchema,
+  title: z
+    .string({ error: M.titleRequired })
+    .trim()
+    .min(1, M.titleRequired)
+    .max(SERVICE_TITLE_MAX, M.titleTooLong),
+  description: z
+    .string({ error: M.descriptionInvalid })
+    .trim()
+    .max(SERVICE_DESCRIPTION_MAX, M.descriptionTooLong)
+    .default(''),
+  durationMinutes: z
+    .number({ error: M.durationInvalid })
+    .int(M.durationInvalid)
+    .min(SERVICE_DURATION_MIN_MINUTES, M.durationTooShort)
+    .max(SERVICE_DURATION_MAX_MINUTES, M.durationTooLong),
+  /** In minor units of `currency` (cents); 0 is free. */
+  priceMinor: z
+    .number({ error: M.priceInvalid })
+    .int(M.priceInvalid)
+    .min(0, M.priceNegative)
+    .max(SERVICE_PRICE_MAX_MINOR, M.priceTooHigh),
+  currency: z
+    .string({ error: M.currencyInvalid })
+    .regex(/^[A-Z]{3}$/, { error: M.currencyInvalid, abort: true })
+    .refine(isKnownCurrency, M.currencyUnknown),
+  meetingMode: meetingModeSchema,
+  /** Where in-person meetings happen; required for them, ignored by the other modes. */
+  address: z
+    .string({ error: M.addressRequired })
+    .trim()
+    .max(SERVICE_ADDRESS_MAX, M.addressTooLong)
+    .nullable()
+    .default(null),
+  active: z.boolean({ error: M.activeInvalid }).default(true),
+  /** Position in lists, smallest first. */
+  order: z.number({ error: M.orderInvalid }).int(M.orderInvalid).min(0, M.orderInvalid).default(0),
+};
+
+function requireAddressInPerson(
+  service: { meetingMode: MeetingMode; address: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (service.meetingMode === 'in_person' && !service.address) {
+    ctx.addIssue({ code: 'custom', path: ['address'], message: M.addressRequired });
+  }
+}
+
+/** What the owner sends to create or replace a service. */
+export const serviceInputSchema = z.object(serviceFields).superRefine(requireAddressInPerson);
+export type ServiceInput = z.input<typeof serviceInputSchema>;
+
+/** A stored service as the API returns it. */
+export const consultationServiceSchema = z
+  .object({ id: z.string(), ...serviceFields })
+  .superRefine(requireAddressInPerson);
+export type ConsultationService = z.infer<typeof consultationServiceSchema>;

@@ -1,0 +1,119 @@
+// `npm run bench` (node --import tsx, to reach the server's own TypeScript): measures the built server on this machine and prints the figures with their targets.
+// See docs/BENCHMARKS.md for what each figure means.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { buildIfStale } from './build-if-stale.mjs';
+import { startProcess } from './bench/server-process.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 10;
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-for-measuring-1' };
+
+buildIfStale();
+const dataDir = mkdtempSync(join(tmpdir(), 'consult-bench-'));
+const logFile = join(dataDir, 'server.log');
+const serverEnv = {
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  SMTP_URL: '',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+};
+const serverScript = join(root, 'apps/server/dist/server.js');
+
+function load(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+const rows = [];
+function report(name, value, target, pass) {
+  rows.push({ name, value, target, verdict: pass === undefined ? '' : pass ? 'met' : 'NOT MET' });
+}
+const fmt = (n, digits = 1) => Number(n).toFixed(digits);
+
+function summarise(result) {
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+try {
+  // First start on an empty DATA_DIR: PGlite creates its cluster, migrations run, demo content is seeded.
+  let server = await startProcess(serverScript, serverEnv, '/api/health', logFile);
+  report('first start, empty DATA_DIR (ms)', fmt(server.startMs, 0), 'info');
+  await server.stop();
+
+  // Cold start proper: process start to first healthy answer on existing data.
+  server = await startProcess(serverScript, serverEnv, '/api/health', logFile);
+  report('cold start (ms)', fmt(server.startMs, 0), '<= 3000', server.startMs <= 3000);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const idleRss = (await server.rssBytes()) / 1024 / 1024;
+  report('idle resident memory (MB)', fmt(idleRss), '<= 200', idleRss <= 200);
+
+  const hello = await startProcess(join(root, 'scripts/bench/hello-world.mjs'), {}, '/', logFile);
+  const helloResult = summarise(await load(`${hello.url}/`));
+  await hello.stop();
+  const health = summarise(await load(`${server.url}/api/health`));
+
+  report('hello-world req/s', fmt(helloResult.rps, 0), 'baseline');
+  report('hello-world p99 (ms)', helloResult.p99, 'baseline');
+  report('GET /api/health req/s', fmt(health.rps, 0), 'info');
+  report('GET /api/health p99 (ms)', health.p99, 'info');
+  const healthRatio = health.rps / helloResult.rps;
+  report('health / hello-world', fmt(healthRatio, 2), '>= 0.8', healthRatio >= 0.8);
+  if (health.errors) report('GET /api/health errors', health.errors, '0', false);
+
+  // An authenticated read: GET /api/user with a valid token, against /api/health in the same run.
+  const signIn = await fetch(`${server.url}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (signIn.ok) {
+    const { accessToken } = await signIn.json();
+    const user = summarise(
+      await load(`${server.url}/api/user`, { authorization: `Bearer ${accessToken}` }),
+    );
+    report('GET /api/user req/s', fmt(user.rps, 0), 'info');
+    report('GET /api/user p99 (ms)', user.p99, 'info');
+    const userRatio = user.rps / health.rps;
+    report('user / health', fmt(userRatio, 2), '>= 0.7', userRatio >= 0.7);
+    if (user.errors) report('GET /api/user errors', user.errors, '0', false);
+  } else {
+    report('GET /api/user', `sign-in answered ${signIn.status}`, 'needs the accounts API', false);
+  }
+  await server.stop();
+
+  // The server's own hashing function and parameters (argon2id, 19 MiB, 2 iterations), median of 15.
+  const { hashPassword } = await import('../apps/server/src/modules/auth/passwords.ts');
+  const times = [];
+  for (let i = 0; i < 15; i += 1) {
+    const start = performance.now();
+    await hashPassword(`bench-password-${i}`);
+    times.push(performance.now() - start);
+  }
+  const hashMs = times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+  report('one password hash, argon2id (ms)', fmt(hashMs), '20-100', hashMs >= 20 && hashMs <= 100);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const width = Math.max(...rows.map((r) => r.name.length));
+console.log(`\nBenchmarks (${CONNECTIONS} connections, ${DURATION_S} s per load run)\n`);
+for (const row of rows) {
+  console.log(
+    `${row.name.padEnd(width)}  ${String(row.value).padStart(10)}  target ${row.target}  ${row.verdict}`,
+  );
+}
