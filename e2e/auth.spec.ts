@@ -43,6 +43,27 @@ test('signing up, confirming the address from the mail and signing in leads to t
   await expect(page.getByRole('heading', { name: 'Hello, Test' })).toBeVisible();
 });
 
+test('a signed-in client with an unconfirmed address gets a new link from the dashboard', async ({
+  page,
+}) => {
+  const account = newAccount('unconfirmed');
+  await signUp(page, account);
+  await page.goto('/signin');
+  await signIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/dash$/);
+  await expect(page.getByText('Confirm your e-mail address')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Resend verification' }).click();
+  await expect(page.getByText(AUTH_MESSAGES.verificationResent)).toBeVisible();
+
+  const resent = await waitForMail(account.email, /confirm/i, { nth: 2 });
+  await page.goto(linkIn(resent, '/verifyEmail'));
+  await expect(page.getByRole('heading', { name: 'E-mail confirmed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page.getByText('E-mail address confirmed')).toBeVisible();
+  await expect(page.getByText('Confirm your e-mail address')).toBeHidden();
+});
+
 test('sign-in with a missing field says so without sending a request', async ({ page }) => {
   const authRequests: string[] = [];
   page.on('request', (request) => {

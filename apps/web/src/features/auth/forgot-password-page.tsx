@@ -10,6 +10,7 @@ import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
 import { useForgotPasswordMutation } from './auth-api';
 import { AuthLayout, textLinkClasses } from './components/auth-layout';
+import { resetLinkLifetime } from './link-lifetime';
 
 export function ForgotPasswordPage() {
   const [requestReset, { data, error, isLoading }] = useForgotPasswordMutation();
@@ -41,7 +42,8 @@ export function ForgotPasswordPage() {
         <Alert tone="success">{data.message}</Alert>
         <p className="mt-4 text-base text-muted">
           The link was sent to <strong>{getValues('email')}</strong> if it belongs to an account. It
-          works for one hour. Nothing arrived? Check the spam folder, or try again in a few minutes.
+          works for {resetLinkLifetime}. Nothing arrived? Check the spam folder, or try again in a
+          few minutes.
         </p>
       </AuthLayout>
     );

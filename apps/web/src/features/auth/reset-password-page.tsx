@@ -16,6 +16,7 @@ import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
 import { useResetPasswordMutation } from './auth-api';
 import { AuthLayout, textLinkClasses } from './components/auth-layout';
+import { resetLinkLifetime } from './link-lifetime';
 
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
@@ -57,7 +58,7 @@ export function ResetPasswordPage() {
         <div className="flex flex-col gap-5">
           <Alert tone="error">{AUTH_MESSAGES.resetInvalid}</Alert>
           <p className="text-base text-muted">
-            Reset links work once and for one hour. Ask for a new one; it replaces older links.
+            A reset link works once, for {resetLinkLifetime}. Ask for a new one.
           </p>
           <Link to={paths.forgotPassword} className={buttonClasses('primary')}>
             Get a new link

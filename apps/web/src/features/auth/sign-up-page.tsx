@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import {
   AUTH_MESSAGES,
+  EMAIL_VERIFICATION_TTL_HOURS,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   paths,
@@ -79,7 +80,7 @@ export function SignUpPage() {
         <div className="flex flex-col gap-5">
           <Alert tone="success" title={AUTH_MESSAGES.registered}>
             We sent a confirmation link to <strong>{registeredEmail}</strong>. Open it to activate
-            your account; the link works for 24 hours.
+            your account; the link works for {EMAIL_VERIFICATION_TTL_HOURS} hours.
           </Alert>
           <Link to={paths.signIn} className={`self-start ${textLinkClasses}`}>
             Continue to sign in

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, paths } from '@consult/shared';
+import { AUTH_MESSAGES, EMAIL_VERIFICATION_TTL_HOURS, paths } from '@consult/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -61,8 +61,7 @@ export function VerifyEmailPage() {
           {token ? errorMessage(error) : AUTH_MESSAGES.verificationInvalid}
         </Alert>
         <p className="text-base text-muted">
-          Links are valid for 24 hours and only once. Ask for a new one below; it replaces any older
-          link.
+          A link works once, for {EMAIL_VERIFICATION_TTL_HOURS} hours. Ask for a new one below.
         </p>
         {session ? <SignedInResend /> : <ResendVerification />}
       </div>
