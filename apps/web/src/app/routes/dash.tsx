@@ -1,7 +1,6 @@
-import { Outlet } from 'react-router';
 import { paths } from '@consult/shared';
-import { AppShell, type ShellNavItem } from '../../components/app-shell';
-import { RequireSession, useAuth, useSignOut } from '../../features/auth';
+import type { ShellNavItem } from '../../components/app-shell';
+import { SignedInArea } from '../signed-in-shell';
 
 const nav: ShellNavItem[] = [
   { to: paths.dashboard, label: 'Overview', end: true },
@@ -10,25 +9,5 @@ const nav: ShellNavItem[] = [
 
 /** /dash: the client's area, behind the session guard. */
 export default function DashRoute() {
-  return (
-    <RequireSession>
-      <DashShell />
-    </RequireSession>
-  );
-}
-
-function DashShell() {
-  const { email } = useAuth();
-  const { signOut, signingOut } = useSignOut();
-  return (
-    <AppShell
-      areaLabel="Dashboard"
-      nav={nav}
-      email={email}
-      onSignOut={() => void signOut()}
-      signingOut={signingOut}
-    >
-      <Outlet />
-    </AppShell>
-  );
+  return <SignedInArea areaLabel="Dashboard" nav={nav} />;
 }
