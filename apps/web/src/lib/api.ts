@@ -114,3 +114,9 @@ export const api = createApi({
   refetchOnMountOrArgChange: false,
   endpoints: () => ({}),
 });
+
+/** The seed's user calls count as success only on 200 (§5); a missing status is an error. */
+export const userCallSucceeded = (response: Response) => response.status === 200;
+/** The user update also accepts 201 (§5). */
+export const userUpdateSucceeded = (response: Response) =>
+  response.status === 200 || response.status === 201;

@@ -1,5 +1,5 @@
 /** The accounts calls that do not need a session: sign-in, sign-up, refresh, e-mail links. */
-import { api, refreshSession } from '../../lib/api';
+import { api, refreshSession, userCallSucceeded } from '../../lib/api';
 import { setCredentials } from './auth-slice';
 
 export interface MessageResponse {
@@ -42,14 +42,29 @@ export const authApi = api.injectEndpoints({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
     }),
     verifyEmail: build.mutation<MessageResponse & { email: string }, { token: string }>({
-      query: (body) => ({ url: '/user/verifyEmail', method: 'POST', body }),
+      query: (body) => ({
+        url: '/user/verifyEmail',
+        method: 'POST',
+        body,
+        validateStatus: userCallSucceeded,
+      }),
       invalidatesTags: ['User'],
     }),
     resendVerification: build.mutation<MessageResponse, { email?: string }>({
-      query: (body) => ({ url: '/user/resendEmailVerification', method: 'POST', body }),
+      query: (body) => ({
+        url: '/user/resendEmailVerification',
+        method: 'POST',
+        body,
+        validateStatus: userCallSucceeded,
+      }),
     }),
     forgotPassword: build.mutation<MessageResponse, { email: string }>({
-      query: (body) => ({ url: '/user/forgotPassword', method: 'POST', body }),
+      query: (body) => ({
+        url: '/user/forgotPassword',
+        method: 'POST',
+        body,
+        validateStatus: userCallSucceeded,
+      }),
     }),
     resetPassword: build.mutation<
       MessageResponse,
@@ -57,6 +72,7 @@ export const authApi = api.injectEndpoints({
     >({
       query: ({ token, ...body }) => ({
         url: `/user/resetPassword?token=${encodeURIComponent(token)}`,
+        validateStatus: userCallSucceeded,
         method: 'POST',
         body,
       }),
