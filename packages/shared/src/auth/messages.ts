@@ -40,6 +40,8 @@ export const AUTH_MESSAGES = {
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 80;
+/** The password rule in words, shown under every new-password field. */
+export const PASSWORD_RULE_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password.`;
 
 /** Lifetimes of the account tokens. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

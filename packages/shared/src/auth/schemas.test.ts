@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from './messages';
 import { isTopCommonPassword, passwordSchema } from './password';
 import {
+  changePasswordFormSchema,
   loginSchema,
   profileUpdateSchema,
   registerSchema,
@@ -126,5 +127,28 @@ describe('userSchema', () => {
   it('has no place for a password', () => {
     expect(Object.keys(userSchema.shape)).not.toContain('password');
     expect(Object.keys(userSchema.shape)).not.toContain('passwordHash');
+  });
+});
+
+describe('changePasswordFormSchema', () => {
+  it('asks for the current password and puts a mismatch under confirmPassword', () => {
+    const result = changePasswordFormSchema.safeParse({
+      currentPassword: '',
+      newPassword: 'my new long password',
+      confirmPassword: 'something else',
+    });
+    expect(messages(result)).toEqual({
+      currentPassword: AUTH_MESSAGES.currentPasswordRequired,
+      confirmPassword: AUTH_MESSAGES.passwordsDoNotMatch,
+    });
+  });
+
+  it('accepts the same new password twice', () => {
+    const input = {
+      currentPassword: 'old password here',
+      newPassword: 'my new long password',
+      confirmPassword: 'my new long password',
+    };
+    expect(changePasswordFormSchema.safeParse(input).success).toBe(true);
   });
 });

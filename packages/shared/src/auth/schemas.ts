@@ -114,6 +114,19 @@ export const resetPasswordSchema = z
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/** The profile's change-password form: the current password, and the new one typed twice. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, AUTH_MESSAGES.currentPasswordRequired),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+  });
+export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
+
 export const resetPasswordQuerySchema = z.object({
   token: z
     .string({ error: AUTH_MESSAGES.resetInvalid })

@@ -5,21 +5,20 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import {
-  AUTH_MESSAGES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
+  changePasswordFormSchema,
   dobSchema,
   emailSchema,
   nameSchema,
-  passwordSchema,
   phoneSchema,
   timeZoneSchema,
+  type ChangePasswordFormInput,
   type User,
 } from '@consult/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
+import { BirthDateField, NewPasswordField, PhoneField } from '../../components/ui/person-fields';
 import { SelectField } from '../../components/ui/select-field';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
@@ -72,24 +71,12 @@ export function DetailsForm({ user }: { user: User }) {
           error={errors.name?.message}
           {...register('name')}
         />
-        <TextField
-          label="Phone (optional)"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="+92 XXX XXXXXXX"
+        <PhoneField
           hint="With the country code, e.g. +92 for Pakistan. Leave empty to remove it."
           error={errors.phone?.message}
           {...register('phone')}
         />
-        <TextField
-          label="Date of birth"
-          type="date"
-          min="1900-01-01"
-          max={new Date().toISOString().slice(0, 10)}
-          error={errors.DOB?.message}
-          {...register('DOB')}
-        />
+        <BirthDateField error={errors.DOB?.message} {...register('DOB')} />
         <SelectField
           label="Time zone"
           hint="Consultation times are shown in this zone."
@@ -166,18 +153,6 @@ export function EmailForm({ user }: { user: User }) {
   );
 }
 
-const passwordFormSchema = z
-  .object({
-    currentPassword: z.string().min(1, AUTH_MESSAGES.currentPasswordRequired),
-    newPassword: passwordSchema,
-    confirmPassword: z.string(),
-  })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ['confirmPassword'],
-    message: AUTH_MESSAGES.passwordsDoNotMatch,
-  });
-type PasswordForm = z.infer<typeof passwordFormSchema>;
-
 export function PasswordForm() {
   const [update, { error, isLoading, reset }] = useUpdateUserMutation();
   const {
@@ -186,8 +161,8 @@ export function PasswordForm() {
     setError,
     reset: resetForm,
     formState: { errors },
-  } = useForm<PasswordForm>({
-    resolver: zodResolver(passwordFormSchema),
+  } = useForm<ChangePasswordFormInput>({
+    resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
@@ -210,11 +185,8 @@ export function PasswordForm() {
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <TextField
+        <NewPasswordField
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password.`}
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />

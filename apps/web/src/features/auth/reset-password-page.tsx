@@ -3,8 +3,6 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import {
   AUTH_MESSAGES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   paths,
   resetPasswordSchema,
   type ResetPasswordInput,
@@ -12,6 +10,7 @@ import {
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
+import { NewPasswordField } from '../../components/ui/person-fields';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
 import { useResetPasswordMutation } from './auth-api';
@@ -81,11 +80,8 @@ export function ResetPasswordPage() {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {showServerError && <Alert tone="error">{errorMessage(error)}</Alert>}
-        <TextField
+        <NewPasswordField
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password.`}
           error={errors.password?.message}
           {...register('password')}
         />

@@ -6,14 +6,13 @@ import type { z } from 'zod';
 import {
   AUTH_MESSAGES,
   EMAIL_VERIFICATION_TTL_HOURS,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   paths,
   registerFieldsSchema,
 } from '@consult/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
+import { BirthDateField, NewPasswordField, PhoneField } from '../../components/ui/person-fields';
 import { SelectField } from '../../components/ui/select-field';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
@@ -27,7 +26,6 @@ type FormInput = z.input<typeof registerFieldsSchema>;
 type FormOutput = z.output<typeof registerFieldsSchema>;
 
 const fields = ['name', 'email', 'password', 'DOB', 'phone', 'timeZone'] as const;
-const passwordRule = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password.`;
 
 export function SignUpPage() {
   const [registerUser, { error, reset }] = useRegisterMutation();
@@ -36,7 +34,6 @@ export function SignUpPage() {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const detectedZone = useMemo(() => detectTimeZone(), []);
   const zones = useMemo(() => timeZoneOptions(detectedZone), [detectedZone]);
-  const today = new Date().toISOString().slice(0, 10);
   const {
     register,
     handleSubmit,
@@ -130,32 +127,9 @@ export function SignUpPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={passwordRule}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Date of birth"
-          type="date"
-          max={today}
-          min="1900-01-01"
-          error={errors.DOB?.message}
-          {...register('DOB')}
-        />
-        <TextField
-          label="Phone (optional)"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="+92 XXX XXXXXXX"
-          hint="With the country code, e.g. +92 for Pakistan."
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
+        <NewPasswordField error={errors.password?.message} {...register('password')} />
+        <BirthDateField error={errors.DOB?.message} {...register('DOB')} />
+        <PhoneField error={errors.phone?.message} {...register('phone')} />
         <SelectField
           label="Time zone"
           hint="Detected from this device; consultation times are shown in it."
