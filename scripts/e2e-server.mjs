@@ -10,7 +10,8 @@ import { buildIfStale } from './build-if-stale.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = process.env.E2E_PORT ?? '4173';
-const mailDir = join(root, '.test-output', 'mail');
+// E2E_MAIL_DIR lets several test runs share the machine without sharing a mailbox.
+const mailDir = process.env.E2E_MAIL_DIR ?? join(root, '.test-output', 'mail');
 rmSync(mailDir, { recursive: true, force: true });
 mkdirSync(mailDir, { recursive: true });
 

@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 
-const mailDir = join(import.meta.dirname, '..', '..', '.test-output', 'mail');
+const mailDir =
+  process.env.E2E_MAIL_DIR ?? join(import.meta.dirname, '..', '..', '.test-output', 'mail');
 
 export interface CapturedMail {
   to: string[];

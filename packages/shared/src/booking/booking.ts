@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { instantSchema } from './fields';
 import {
+  BOOKING_CANCEL_REASON_MAX,
   BOOKING_NOTES_MAX,
   PAST_BOOKINGS_DEFAULT_PAGE,
   PAST_BOOKINGS_DEFAULT_TOTAL,
@@ -53,6 +54,16 @@ export const createBookingSchema = z.object({
 });
 export type CreateBookingInput = z.input<typeof createBookingSchema>;
 
+/** Whether the signed-in client may still cancel or reschedule, and until when. */
+export const clientChangeSchema = z.object({
+  allowed: z.boolean(),
+  /** The cutoff instant (start minus the configured hours), ISO 8601 UTC. */
+  cutoffAt: z.string(),
+  /** Why not, when not allowed (e.g. past the cutoff); null when allowed. */
+  reason: z.string().nullable(),
+});
+export type ClientChange = z.infer<typeof clientChangeSchema>;
+
 /** A booking as the API shows it; `_id` and `id` carry the same value, as users' records do. */
 export const bookingRecordSchema = z.object({
   _id: z.string(),
@@ -73,11 +84,46 @@ export const bookingRecordSchema = z.object({
   currency: z.string(),
   /** True while a paid booking's payment has not been received. */
   paymentDue: z.boolean(),
+  paidAt: z.string().nullable(),
   /** Until when a pending_payment booking holds its slot; null in other states. */
   holdUntil: z.string().nullable(),
+  /** Video room or fixed meeting URL; only confirmed (or finished) bookings have one. */
+  meetingUrl: z.string().nullable(),
+  /** Where an in-person meeting happens. */
+  address: z.string().nullable(),
+  /** For the client's own view; the owner is never bound by the cutoff. */
+  clientChange: clientChangeSchema,
   createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type BookingRecord = z.infer<typeof bookingRecordSchema>;
+
+/** GET /api/bookings/upcoming: held and confirmed bookings that have not ended, soonest first. */
+export const upcomingBookingsSchema = z.object({ bookings: z.array(bookingRecordSchema) });
+export type UpcomingBookings = z.infer<typeof upcomingBookingsSchema>;
+
+/** POST /api/bookings/:id/reschedule (client and owner). */
+export const rescheduleBookingSchema = z.object({
+  start: z.string({ error: M.startInvalid }).pipe(instantSchema),
+});
+export type RescheduleBookingInput = z.infer<typeof rescheduleBookingSchema>;
+
+/** POST /api/bookings/:id/cancel (client and owner); the reason goes into the mails and history. */
+export const cancelBookingSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(BOOKING_CANCEL_REASON_MAX, M.reasonTooLong)
+    .optional()
+    .transform((reason) => (reason ? reason : null)),
+});
+export type CancelBookingInput = z.input<typeof cancelBookingSchema>;
+
+/** The Idempotency-Key header of POST /api/bookings: any printable ASCII, 1–100 characters. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,100}$/, M.idempotencyKeyInvalid);
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /** The past-bookings page (seed spec §3, §9): defaults page 1 of 1 with 0 bookings. */
 export const pastBookingsPageSchema = z.object({

@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './availability';
 export * from './booking';
 export * from './fields';

@@ -3,6 +3,7 @@ export const SERVICE_DURATION_MIN_MINUTES = 15;
 export const SERVICE_DURATION_MAX_MINUTES = 240;
 export const SERVICE_SLUG_MAX = 60;
 export const SERVICE_TITLE_MAX = 100;
+export const SERVICE_SUMMARY_MAX = 200;
 export const SERVICE_DESCRIPTION_MAX = 2000;
 export const SERVICE_ADDRESS_MAX = 300;
 /** A sanity bound on prices, in minor units (ten million in major units). */
@@ -23,6 +24,15 @@ export const MAX_DATE_OVERRIDES = 400;
 export const MAX_AVAILABILITY_RANGE_DAYS = 62;
 
 export const BOOKING_NOTES_MAX = 1000;
+export const BOOKING_CANCEL_REASON_MAX = 500;
+export const ADMIN_BOOKINGS_PAGE_SIZE = 20;
+export const ADMIN_BOOKINGS_MAX_PAGE_SIZE = 100;
+/** The owner's upcoming timeline: today and this many days after it. */
+export const UPCOMING_TIMELINE_DAYS = 7;
+/** The join link shows from this many minutes before the start. */
+export const JOIN_LINK_OPENS_MINUTES = 15;
+/** Reminders go out this long before the start. */
+export const REMINDER_LEAD_HOURS = 24;
 export const PAST_BOOKINGS_PAGE_SIZE = 10;
 /** Seed spec §3 and §9: page 1 of 1 with 0 bookings when there is nothing. */
 export const PAST_BOOKINGS_DEFAULT_PAGE = 1;

@@ -6,8 +6,10 @@ import {
   SERVICE_DURATION_MAX_MINUTES,
   SERVICE_DURATION_MIN_MINUTES,
   SERVICE_SLUG_MAX,
+  SERVICE_SUMMARY_MAX,
   SERVICE_TITLE_MAX,
   BOOKING_NOTES_MAX,
+  BOOKING_CANCEL_REASON_MAX,
   MAX_INTERVALS_PER_DAY,
   MAX_DATE_OVERRIDES,
 } from './limits';
@@ -18,6 +20,8 @@ export const BOOKING_MESSAGES = {
   slugTooLong: `Slug must be at most ${SERVICE_SLUG_MAX} characters long`,
   titleRequired: 'Title is required',
   titleTooLong: `Title must be at most ${SERVICE_TITLE_MAX} characters long`,
+  summaryInvalid: 'Summary must be text',
+  summaryTooLong: `Summary must be at most ${SERVICE_SUMMARY_MAX} characters long`,
   descriptionInvalid: 'Description must be text',
   descriptionTooLong: `Description must be at most ${SERVICE_DESCRIPTION_MAX} characters long`,
   durationInvalid: 'Duration must be a whole number of minutes',
@@ -61,4 +65,17 @@ export const BOOKING_MESSAGES = {
   stateInvalid:
     'State must be one of pending_payment, confirmed, completed, no_show, cancelled, expired',
   pageInvalid: 'Page must be a whole number of 1 or more',
+  reasonTooLong: `The reason must be at most ${BOOKING_CANCEL_REASON_MAX} characters long`,
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 printable characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different booking request',
+  /** 409 when the slot was taken meanwhile, or is not offered (any more). */
+  slotTaken: 'This time is no longer available',
+  serviceUnknown: 'There is no such service',
+  serviceInactive: 'This service is not available for booking',
+  emailNotVerified: 'Please verify your e-mail address before booking',
+  bookingNotFound: 'Booking not found',
+  clientUnknown: 'There is no such client',
+  serviceSlugTaken: 'Another service already uses this slug',
+  serviceHasBookings: 'This service has bookings; deactivate it instead of deleting it',
+  meetingUrlInvalid: 'Enter a full https:// address',
 } as const;

@@ -43,6 +43,7 @@ describe('serviceInputSchema', () => {
     expect(serviceInputSchema.parse(strategy)).toEqual({
       ...strategy,
       address: null,
+      summary: '',
       active: true,
       order: 0,
     });
@@ -383,8 +384,17 @@ describe('past bookings', () => {
       priceMinor: 0,
       currency: 'USD',
       paymentDue: false,
+      paidAt: null,
       holdUntil: null,
+      meetingUrl: null,
+      address: null,
+      clientChange: {
+        allowed: false,
+        cutoffAt: '2026-03-01T09:00:00.000Z',
+        reason: 'This booking can no longer be changed',
+      },
       createdAt: '2026-03-01T10:00:00.000Z',
+      updatedAt: '2026-03-01T10:00:00.000Z',
     };
     const page = pastBookingsPageSchema.parse({
       bookings: [record],

@@ -7,6 +7,7 @@ import {
   SERVICE_DURATION_MIN_MINUTES,
   SERVICE_PRICE_MAX_MINOR,
   SERVICE_SLUG_MAX,
+  SERVICE_SUMMARY_MAX,
   SERVICE_TITLE_MAX,
 } from './limits';
 import { BOOKING_MESSAGES as M } from './messages';
@@ -34,6 +35,12 @@ const serviceFields = {
     .trim()
     .min(1, M.titleRequired)
     .max(SERVICE_TITLE_MAX, M.titleTooLong),
+  /** One line for the service cards on the landing page and /consultation. */
+  summary: z
+    .string({ error: M.summaryInvalid })
+    .trim()
+    .max(SERVICE_SUMMARY_MAX, M.summaryTooLong)
+    .default(''),
   description: z
     .string({ error: M.descriptionInvalid })
     .trim()

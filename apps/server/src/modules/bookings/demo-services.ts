@@ -1,0 +1,17 @@
+/** The first services of a fresh install: the demo consultant's, as the landing page describes them. */
+import type { ServiceInput } from '@consult/shared';
+import { demoSiteContent } from '../site/demo-site-content';
+
+export const demoServices: ServiceInput[] = demoSiteContent.services.map((service, index) => ({
+  slug: service.slug,
+  title: service.title,
+  summary: service.summary,
+  description: service.description,
+  durationMinutes: service.durationMinutes,
+  priceMinor: service.priceMinor,
+  currency: service.currency,
+  meetingMode: service.mode,
+  address: null,
+  active: true,
+  order: index,
+}));
