@@ -5,6 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildIfStale } from './build-if-stale.mjs';
+import {
+  availableSlots,
+  dayRange,
+  bookingStorm,
+  fillBookings,
+  independentSlots,
+  scratchDatabase,
+  signIn,
+} from './bench/bookings.mjs';
 import { startProcess } from './bench/server-process.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -76,13 +85,13 @@ try {
   if (health.errors) report('GET /api/health errors', health.errors, '0', false);
 
   // An authenticated read: GET /api/user with a valid token, against /api/health in the same run.
-  const signIn = await fetch(`${server.url}/api/auth`, {
+  const signInResponse = await fetch(`${server.url}/api/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(ADMIN),
   });
-  if (signIn.ok) {
-    const { accessToken } = await signIn.json();
+  if (signInResponse.ok) {
+    const { accessToken } = await signInResponse.json();
     const user = summarise(
       await load(`${server.url}/api/user`, { authorization: `Bearer ${accessToken}` }),
     );
@@ -92,9 +101,67 @@ try {
     report('user / health', fmt(userRatio, 2), '>= 0.7', userRatio >= 0.7);
     if (user.errors) report('GET /api/user errors', user.errors, '0', false);
   } else {
-    report('GET /api/user', `sign-in answered ${signIn.status}`, 'needs the accounts API', false);
+    report(
+      'GET /api/user',
+      `sign-in answered ${signInResponse.status}`,
+      'needs the accounts API',
+      false,
+    );
   }
+
+  // Availability for 60 days with 200 bookings in them, against /api/health in the same run.
+  const ownerToken = await signIn(server.url, ADMIN);
+  const made = await fillBookings(server.url, ownerToken, 'intro-call', 60, 200);
+  report('bookings in the 60 days measured', made, '200', made === 200);
+  const { from, to } = dayRange(60);
+  const availability = summarise(
+    await load(
+      `${server.url}/api/availability?service=strategy-session&from=${from}&to=${to}&timeZone=Europe/London`,
+    ),
+  );
+  const healthAgain = summarise(await load(`${server.url}/api/health`));
+  report('GET /api/availability (60 days) req/s', fmt(availability.rps, 0), 'info');
+  report('GET /api/availability p50 (ms)', availability.p50, 'info');
+  report('GET /api/availability p99 (ms)', availability.p99, '<= 25', availability.p99 <= 25);
+  const availabilityRatio = availability.rps / healthAgain.rps;
+  report('availability / health', fmt(availabilityRatio, 2), '>= 0.3', availabilityRatio >= 0.3);
+  if (availability.errors) report('GET /api/availability errors', availability.errors, '0', false);
   await server.stop();
+
+  // The booking storm on PostgreSQL: 200 attempts at once over 100 free slots.
+  const database = await scratchDatabase(
+    process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
+  try {
+    const pgServer = await startProcess(
+      serverScript,
+      { ...serverEnv, DATABASE_URL: database.url },
+      '/api/health',
+      logFile,
+    );
+    try {
+      const token = await signIn(pgServer.url, ADMIN);
+      // 60-minute sessions with a 15-minute buffer: starts 90 minutes apart never touch.
+      const slots = independentSlots(
+        await availableSlots(pgServer.url, 'strategy-session', 60),
+        90 * 60_000,
+        100,
+      );
+      const storm = await bookingStorm(pgServer.url, token, 'strategy-session', slots, 2);
+      const created = storm.counts[201] ?? 0;
+      const otherErrors = Object.entries(storm.counts)
+        .filter(([status]) => status !== '201' && status !== '409')
+        .reduce((sum, [, n]) => sum + n, 0);
+      report('storm: slots attempted (2 requests each)', slots.length, '100', slots.length === 100);
+      report('storm: bookings made', created, '100', created === 100);
+      report('storm: answers other than 201/409', otherErrors, '0', otherErrors === 0);
+      report('storm: p99 (ms)', fmt(storm.p99, 0), 'info');
+    } finally {
+      await pgServer.stop();
+    }
+  } finally {
+    await database.drop();
+  }
 
   // The server's own hashing function and parameters (argon2id, 19 MiB, 2 iterations), median of 15.
   const { hashPassword } = await import('../apps/server/src/modules/auth/passwords.ts');

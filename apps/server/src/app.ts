@@ -19,8 +19,11 @@ import type { Database, Db } from './db/client';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { loggerOptions } from './logger';
 import { contactRoutes } from './modules/contact/routes';
+import { bookingRoutes } from './modules/bookings/routes';
 import { adminUserRoutes } from './modules/admin/routes';
+import { adminBookingRoutes } from './modules/bookings/admin-routes';
 import { authRoutes } from './modules/auth/routes';
+import { bookingJobs } from './modules/bookings/booking-jobs';
 import authorizePlugin from './modules/auth/authorize';
 import type { ChallengeDifficulty } from './modules/auth/challenge';
 import { createRateLimitStore } from './modules/auth/rate-limit-store';
@@ -101,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('mailer', mailer);
   jobs.add(mailer.outboxJob(options.mailIntervalMs ?? 2000));
+  for (const job of bookingJobs(app)) jobs.add(job);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -123,8 +127,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userRoutes);
       await api.register(adminUserRoutes);
       await api.register(adminSystemRoutes);
+      await api.register(adminBookingRoutes);
       await api.register(siteRoutes);
       await api.register(contactRoutes);
+      await api.register(bookingRoutes);
     },
     { prefix: API_BASE },
   );

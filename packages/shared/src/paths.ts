@@ -10,6 +10,7 @@ export const paths = {
   terms: '/terms-and-conditions',
   dashboard: '/dash',
   profile: '/dash/profile',
+  bookings: '/dash/bookings',
   admin: {
     root: '/admin',
     upcoming: '/admin/upcoming',

@@ -10,7 +10,14 @@ export class HttpProblem extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
-    readonly extra: { errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+    readonly extra: {
+      errors?: Record<string, string[]>;
+      headers?: Record<string, string>;
+      /** A problem type URI clients can act on (e.g. urn:consult:email-not-verified). */
+      type?: string;
+      /** Extension members of the problem (RFC 9457 §3.2), e.g. nearestSlots. */
+      members?: Record<string, unknown>;
+    } = {},
   ) {
     super(detail);
     this.name = 'HttpProblem';
@@ -22,9 +29,11 @@ export function sendProblem(
   status: number,
   detail: string,
   errors?: Record<string, string[]>,
+  extension: { type?: string; members?: Record<string, unknown> } = {},
 ) {
   const problem: Problem = {
-    type: 'about:blank',
+    ...extension.members,
+    type: extension.type ?? 'about:blank',
     title: STATUS_CODES[status] ?? 'Error',
     status,
     detail,
@@ -56,7 +65,7 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpProblem) {
         if (error.extra.headers) reply.headers(error.extra.headers);
-        return sendProblem(reply, error.status, error.detail, error.extra.errors);
+        return sendProblem(reply, error.status, error.detail, error.extra.errors, error.extra);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issues = error.validation.map((v) => ({

@@ -38,7 +38,8 @@ export const WEEKDAY_NAMES: Record<Weekday, string> = {
 /** Open from `start` until `end` (exclusive), wall-clock in the owner's zone; `end` may be 24:00. */
 export const openIntervalSchema = z
   .object({ start: timeOfDaySchema, end: endTimeOfDaySchema })
-  .refine((interval) => timeToMinutes(interval.end) > timeToMinutes(interval.start), {
+  // A malformed time already has its own message; comparing it would add a misleading second one.
+  .refine((interval) => !(timeToMinutes(interval.end) <= timeToMinutes(interval.start)), {
     message: M.intervalEndBeforeStart,
     path: ['end'],
   });

@@ -1,5 +1,6 @@
 /** A booking's states, its public record, the client's booking request and the past-bookings page. */
 import { z } from 'zod';
+import { problemSchema } from '../problem';
 import { instantSchema } from './fields';
 import {
   BOOKING_CANCEL_REASON_MAX,
@@ -142,3 +143,18 @@ export const pastBookingsQuerySchema = z.object({
     .default(PAST_BOOKINGS_DEFAULT_PAGE),
 });
 export type PastBookingsQuery = z.infer<typeof pastBookingsQuerySchema>;
+
+/**
+ * The problem `type` of the 403 for an unverified e-mail address. It is not a session problem, so
+ * the web app must not answer it with a token refresh.
+ */
+export const EMAIL_NOT_VERIFIED_PROBLEM_TYPE = 'urn:consult:email-not-verified';
+
+/**
+ * A 409 of the booking routes. When the asked time is not available, `nearestSlots` holds up to
+ * NEAREST_SLOTS_COUNT free slot starts around it (UTC, ISO 8601, ascending) to offer instead.
+ */
+export const bookingConflictProblemSchema = problemSchema.extend({
+  nearestSlots: z.array(z.string()).optional(),
+});
+export type BookingConflictProblem = z.infer<typeof bookingConflictProblemSchema>;

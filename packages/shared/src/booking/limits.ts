@@ -34,6 +34,8 @@ export const JOIN_LINK_OPENS_MINUTES = 15;
 /** Reminders go out this long before the start. */
 export const REMINDER_LEAD_HOURS = 24;
 export const PAST_BOOKINGS_PAGE_SIZE = 10;
+/** How many free slots a "no longer available" answer offers instead. */
+export const NEAREST_SLOTS_COUNT = 6;
 /** Seed spec §3 and §9: page 1 of 1 with 0 bookings when there is nothing. */
 export const PAST_BOOKINGS_DEFAULT_PAGE = 1;
 export const PAST_BOOKINGS_DEFAULT_TOTAL_PAGES = 1;

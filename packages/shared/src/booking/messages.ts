@@ -58,6 +58,8 @@ export const BOOKING_MESSAGES = {
     'Maximum bookings per day must be a whole number of 1 or more, or empty for no limit',
 
   serviceRequired: 'Choose a service',
+  clientRequired: 'Choose a client',
+  timeRequired: 'Choose a time',
   rangeReversed: 'The end date must be on or after the start date',
   rangeTooLong: `The date range can cover at most ${MAX_AVAILABILITY_RANGE_DAYS} days`,
   startInvalid: 'Start must be a date and time with its offset, e.g. 2026-03-09T14:00:00Z',
@@ -78,4 +80,6 @@ export const BOOKING_MESSAGES = {
   serviceSlugTaken: 'Another service already uses this slug',
   serviceHasBookings: 'This service has bookings; deactivate it instead of deleting it',
   meetingUrlInvalid: 'Enter a full https:// address',
+  paymentNotDue: 'This booking has no payment due',
+  paymentClosed: 'A cancelled or expired booking cannot be marked paid',
 } as const;

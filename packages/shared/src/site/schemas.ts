@@ -3,17 +3,23 @@
  * served by GET /api/site. Parsing with this schema also drops any key that is not public.
  */
 import { z } from 'zod';
+import { SERVICE_DESCRIPTION_MAX, SERVICE_SUMMARY_MAX, SERVICE_TITLE_MAX } from '../booking/limits';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single dashes');
 
+/**
+ * A service as the landing page and /consultation show it. Served from the services table (active
+ * ones, in the owner's order), so its bounds are the service's own: summary and description may be
+ * empty.
+ */
 export const siteServiceSchema = z.object({
   slug,
-  title: text(80),
-  summary: text(200),
-  description: text(1000),
+  title: text(SERVICE_TITLE_MAX),
+  summary: z.string().trim().max(SERVICE_SUMMARY_MAX),
+  description: z.string().trim().max(SERVICE_DESCRIPTION_MAX),
   durationMinutes: z.number().int().min(15).max(240),
   /** In minor units of `currency` (cents); 0 is free. */
   priceMinor: z.number().int().min(0),
@@ -40,7 +46,8 @@ export const siteContentSchema = z.object({
     lead: text(400),
     highlights: z.array(text(80)).max(4),
   }),
-  services: z.array(siteServiceSchema).min(1).max(12),
+  /** May be empty: the owner can deactivate every service; the pages then say so. */
+  services: z.array(siteServiceSchema),
   about: z.object({
     heading: text(120),
     paragraphs: z.array(text(1200)).min(1).max(6),

@@ -2,15 +2,18 @@
  * A booking's life (PRODUCT.md "Bookings"): which state changes are allowed, when a client may
  * still cancel or reschedule, and the state a new booking starts in.
  */
-import type { BookingState } from '@consult/shared';
+import { REMINDER_LEAD_HOURS, type BookingState } from '@consult/shared';
 import { HOUR_MS, MINUTE_MS } from './zone-clock';
 
-/** Every allowed change; completed, no_show, cancelled and expired are final. */
+/**
+ * Every allowed change; cancelled and expired are final. completed ↔ no_show exist only as the
+ * owner's corrections of a wrong mark (`decideStateChange` refuses them to anyone else).
+ */
 export const BOOKING_TRANSITIONS: Readonly<Record<BookingState, readonly BookingState[]>> = {
   pending_payment: ['confirmed', 'cancelled', 'expired'],
   confirmed: ['completed', 'no_show', 'cancelled'],
-  completed: [],
-  no_show: [],
+  completed: ['no_show'],
+  no_show: ['completed'],
   cancelled: [],
   expired: [],
 };
@@ -161,7 +164,13 @@ export const STATE_CHANGE_MESSAGES = {
   holdActive: 'The payment hold has not run out yet',
   systemNotAllowed: 'This change needs a person to make it',
   ownerCannotExpire: 'Only an unpaid hold that ran out can expire',
+  onlyOwnerCorrects: 'Only the owner can correct a booking marked completed or no-show',
 } as const;
+
+/** A finished meeting's mark being switched (completed ↔ no_show), not a step forward. */
+function isCorrection(from: BookingState): boolean {
+  return from === 'completed' || from === 'no_show';
+}
 
 /**
  * Whether `actor` may move `booking` to `to` now, and the change to record if so:
@@ -169,7 +178,8 @@ export const STATE_CHANGE_MESSAGES = {
  * - owners may make any allowed change at any time, except expiring a hold;
  * - the system confirms (payment received), expires a hold once it has run out, and completes a
  *   booking once it has ended;
- * - completed and no-show need the booking to have started (ended, for the system).
+ * - completed and no-show need the booking to have started (ended, for the system);
+ * - only the owner may switch completed ↔ no_show, to correct a wrong mark.
  */
 export function decideStateChange(input: {
   booking: ChangeableBooking & { end: Date; holdUntil: Date | null };
@@ -185,6 +195,9 @@ export function decideStateChange(input: {
   }
   const refuse = (reason: 'actor' | 'too_early' | 'hold_active', message: string) =>
     ({ allowed: false, reason, message }) as const;
+  if (isCorrection(booking.state) && actor.kind !== 'owner') {
+    return refuse('actor', STATE_CHANGE_MESSAGES.onlyOwnerCorrects);
+  }
 
   if (actor.kind === 'client') {
     if (to !== 'cancelled') return refuse('actor', STATE_CHANGE_MESSAGES.clientMayOnlyCancel);
@@ -207,4 +220,13 @@ export function decideStateChange(input: {
     }
   }
   return { allowed: true, change: { from: booking.state, to, actor, at: now } };
+}
+
+/**
+ * The reminder_sent_at a booking confirmed (or moved) at `now` starts with: inside the reminder
+ * window the confirmation mail is the reminder, so the reminder job must not send another one
+ * minutes later; outside it the job sends one REMINDER_LEAD_HOURS before the start.
+ */
+export function initialReminderSentAt(start: Date, now: Date): Date | null {
+  return start.getTime() - now.getTime() <= REMINDER_LEAD_HOURS * HOUR_MS ? now : null;
 }

@@ -1,6 +1,7 @@
 import { BOOKING_STATES, type BookingState } from '@consult/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  initialReminderSentAt,
   canClientChange,
   canOwnerChange,
   canTransition,
@@ -17,6 +18,9 @@ const ALLOWED: [BookingState, BookingState][] = [
   ['confirmed', 'completed'],
   ['confirmed', 'no_show'],
   ['confirmed', 'cancelled'],
+  // The owner's corrections of a wrong mark.
+  ['completed', 'no_show'],
+  ['no_show', 'completed'],
 ];
 
 describe('booking transitions', () => {
@@ -48,8 +52,15 @@ describe('booking transitions', () => {
   });
 
   it('never leaves a final state', () => {
-    for (const final of ['completed', 'no_show', 'cancelled', 'expired'] as const) {
+    for (const final of ['cancelled', 'expired'] as const) {
       for (const to of BOOKING_STATES) expect(canTransition(final, to)).toBe(false);
+    }
+  });
+
+  it('lets a finished meeting only switch between completed and no-show', () => {
+    for (const to of BOOKING_STATES) {
+      expect(canTransition('completed', to)).toBe(to === 'no_show');
+      expect(canTransition('no_show', to)).toBe(to === 'completed');
     }
   });
 });
@@ -256,6 +267,51 @@ describe('decideStateChange', () => {
     }
   });
 
+  it('lets only the owner switch completed and no-show, to correct a wrong mark', () => {
+    const completed = { ...confirmed, state: 'completed' as const };
+    const noShow = { ...confirmed, state: 'no_show' as const };
+    const later = new Date('2026-06-11T09:00:00Z');
+    expect(
+      decideStateChange({
+        booking: completed,
+        to: 'no_show',
+        actor: owner,
+        now: later,
+        cutoffHours: 24,
+      }),
+    ).toEqual({
+      allowed: true,
+      change: { from: 'completed', to: 'no_show', actor: owner, at: later },
+    });
+    expect(
+      decideStateChange({
+        booking: noShow,
+        to: 'completed',
+        actor: owner,
+        now: later,
+        cutoffHours: 24,
+      }).allowed,
+    ).toBe(true);
+    for (const actor of [client, system]) {
+      expect(
+        decideStateChange({ booking: noShow, to: 'completed', actor, now: later, cutoffHours: 24 }),
+      ).toEqual({
+        allowed: false,
+        reason: 'actor',
+        message: 'Only the owner can correct a booking marked completed or no-show',
+      });
+    }
+    expect(
+      decideStateChange({
+        booking: completed,
+        to: 'cancelled',
+        actor: owner,
+        now: later,
+        cutoffHours: 24,
+      }),
+    ).toMatchObject({ allowed: false, reason: 'transition' });
+  });
+
   it('refuses a transition the state machine does not allow, whoever asks', () => {
     const cancelled = { ...confirmed, state: 'cancelled' as const };
     for (const actor of [client, owner, system]) {
@@ -338,5 +394,16 @@ describe('decideStateChange', () => {
         cutoffHours: 24,
       }),
     ).toMatchObject({ allowed: false, reason: 'actor' });
+  });
+});
+
+describe('initialReminderSentAt', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  it('counts the confirmation as the reminder inside the 24-hour window', () => {
+    expect(initialReminderSentAt(new Date('2026-03-11T12:00:00Z'), now)).toEqual(now);
+    expect(initialReminderSentAt(new Date('2026-03-10T13:00:00Z'), now)).toEqual(now);
+  });
+  it('leaves the reminder to the job for a booking further ahead', () => {
+    expect(initialReminderSentAt(new Date('2026-03-11T12:01:00Z'), now)).toBeNull();
   });
 });

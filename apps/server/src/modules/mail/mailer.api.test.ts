@@ -88,9 +88,9 @@ describe('mail through the outbox', () => {
     await t.app.mailer.queueMail({ to: 'job@example.com', subject: 'From the job', text: 'x' });
     await t.app.jobs.runNow('mail-outbox');
     await peer.waitForMail((m) => m.subject === 'From the job');
-    expect(t.app.jobs.state().jobs).toEqual([
+    expect(t.app.jobs.state().jobs).toContainEqual(
       expect.objectContaining({ name: 'mail-outbox', failures: 0, lastError: null }),
-    ]);
+    );
   });
 });
 

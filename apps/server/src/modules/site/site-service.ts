@@ -1,7 +1,8 @@
 /** The public site's content: seeded once with the demo consultant, read by GET /api/site and the server render. */
-import { siteContentSchema, type SiteContent } from '@consult/shared';
+import { siteContentSchema, type SiteContent, type SiteService } from '@consult/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { listServices, type ServiceRow } from '../bookings/services-repository';
 import { demoSiteContent } from './demo-site-content';
 import { findSetting, insertSettingIfAbsent } from './settings-repository';
 
@@ -18,9 +19,33 @@ export async function seedSiteContent(db: Db): Promise<boolean> {
  * home page never breaks on a bad edit.
  */
 export async function getPublicSiteContent(db: Db, log?: FastifyBaseLogger): Promise<SiteContent> {
-  const stored = await findSetting(db, SITE_SETTINGS_KEY);
+  const [stored, services] = await Promise.all([
+    findSetting(db, SITE_SETTINGS_KEY),
+    listServices(db, { activeOnly: true }),
+  ]);
   const parsed = siteContentSchema.safeParse(stored);
-  if (parsed.success) return parsed.data;
-  log?.warn({ issues: parsed.error.issues.slice(0, 5) }, 'site content invalid; serving the demo');
-  return demoSiteContent;
+  if (!parsed.success) {
+    log?.warn(
+      { issues: parsed.error.issues.slice(0, 5) },
+      'site content invalid; serving the demo',
+    );
+  }
+  // The services the owner configured, not the document's copy: the pages offer what can be booked.
+  return {
+    ...(parsed.success ? parsed.data : demoSiteContent),
+    services: services.map(toSiteService),
+  };
+}
+
+function toSiteService(row: ServiceRow): SiteService {
+  return {
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    description: row.description,
+    durationMinutes: row.durationMinutes,
+    priceMinor: row.priceMinor,
+    currency: row.currency,
+    mode: row.meetingMode,
+  };
 }

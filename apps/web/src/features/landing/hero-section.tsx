@@ -6,7 +6,8 @@ import { CheckIcon } from './icons';
 
 export function HeroSection({ site }: { site: SiteContent }) {
   const { hero, services } = site;
-  const first = services[0]!;
+  // With no service active the button still leads to /consultation, which says so.
+  const first = services[0];
   return (
     <section
       id="home"
@@ -28,7 +29,7 @@ export function HeroSection({ site }: { site: SiteContent }) {
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-muted">{hero.lead}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link
-              to={`${paths.consultation}?service=${first.slug}`}
+              to={first ? `${paths.consultation}?service=${first.slug}` : paths.consultation}
               className={buttonClasses('primary', 'px-6')}
             >
               Book a consultation

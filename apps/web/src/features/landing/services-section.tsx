@@ -24,10 +24,19 @@ export function ServicesSection({ services }: { services: SiteService[] }) {
         >
           Services
         </h2>
-        <p className="mt-3 max-w-2xl text-lg text-muted">
-          Start with a free intro call, or book the session that fits the decision in front of you.
-        </p>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        {services.length === 0 ? (
+          // Every service deactivated by the owner: say so instead of showing an empty grid.
+          <p className="mt-6 max-w-2xl rounded-2xl border border-line bg-paper p-6 text-lg text-muted">
+            No sessions are open for booking at the moment. Send me a message and we will find a way
+            to work together.
+          </p>
+        ) : (
+          <p className="mt-3 max-w-2xl text-lg text-muted">
+            Start with a free intro call, or book the session that fits the decision in front of
+            you.
+          </p>
+        )}
+        <ul hidden={services.length === 0} className="mt-10 grid gap-6 md:grid-cols-3">
           {services.map((service) => (
             <li
               key={service.slug}

@@ -1,0 +1,139 @@
+/**
+ * The bookings table and its history: queries only. Every function takes a `Db`, so the booking
+ * service runs them inside one transaction with the mails.
+ */
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { BLOCKING_BOOKING_STATES } from '@consult/shared';
+import type { Db } from '../../db/client';
+import { bookingEvents, bookings } from './schema';
+import type { BusyRange, InstantRange } from './slots';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type NewBookingRow = typeof bookings.$inferInsert;
+export type NewBookingEvent = typeof bookingEvents.$inferInsert;
+
+const FINISHED_STATES = ['completed', 'no_show', 'cancelled', 'expired'] as const;
+
+export async function findBookingById(db: Db, id: string): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+  return row;
+}
+
+/** Locks the row until the transaction ends, so two changes of one booking run one after the other. */
+export async function lockBookingById(db: Db, id: string): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  return row;
+}
+
+export async function findBookingByIdempotencyKey(
+  db: Db,
+  clientId: string,
+  idempotencyKey: string,
+): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.clientId, clientId), eq(bookings.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/**
+ * Throws the exclusion violation (23P01) when the time overlaps another held or confirmed booking,
+ * and the unique violation (23505) when the client already used the Idempotency-Key.
+ */
+export async function insertBooking(db: Db, values: NewBookingRow): Promise<BookingRow> {
+  const [row] = await db.insert(bookings).values(values).returning();
+  return row!;
+}
+
+/** One UPDATE of the row; a new time is checked by the exclusion constraint against the others. */
+export async function updateBooking(
+  db: Db,
+  id: string,
+  patch: Partial<Omit<NewBookingRow, 'id' | 'clientId' | 'createdAt'>>,
+): Promise<BookingRow> {
+  const [row] = await db
+    .update(bookings)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(bookings.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertBookingEvent(db: Db, event: NewBookingEvent): Promise<void> {
+  await db.insert(bookingEvents).values(event);
+}
+
+/**
+ * Held and confirmed bookings whose blocked time [start, blocked_until) meets `window`, as their
+ * own meeting times (what computeAvailableSlots takes as `busy`). One query through the GiST index
+ * of the no-overlap constraint; `exceptId` leaves out a booking being moved.
+ */
+export async function listBusyRanges(
+  db: Db,
+  window: InstantRange,
+  exceptId?: string,
+): Promise<BusyRange[]> {
+  return db
+    .select({ start: bookings.startAt, end: bookings.endAt })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.state, [...BLOCKING_BOOKING_STATES]),
+        sql`tstzrange(${bookings.startAt}, ${bookings.blockedUntil}, '[)') && tstzrange(${window.start.toISOString()}::timestamptz, ${window.end.toISOString()}::timestamptz, '[)')`,
+        exceptId ? ne(bookings.id, exceptId) : undefined,
+      ),
+    )
+    .orderBy(asc(bookings.startAt));
+}
+
+/** Held and confirmed bookings of a client that have not ended, soonest first. */
+export async function listUpcomingBookings(
+  db: Db,
+  clientId: string,
+  now: Date,
+): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.clientId, clientId),
+        inArray(bookings.state, [...BLOCKING_BOOKING_STATES]),
+        gt(bookings.endAt, now),
+      ),
+    )
+    .orderBy(asc(bookings.startAt), asc(bookings.id));
+}
+
+function pastCondition(clientId: string, now: Date) {
+  return and(
+    eq(bookings.clientId, clientId),
+    or(lte(bookings.endAt, now), inArray(bookings.state, [...FINISHED_STATES])),
+  );
+}
+
+/** Bookings that have ended or are finished (completed, no-show, cancelled, expired). */
+export async function countPastBookings(db: Db, clientId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(bookings)
+    .where(pastCondition(clientId, now));
+  return row?.total ?? 0;
+}
+
+/** One page of the past bookings, newest first. */
+export async function listPastBookings(
+  db: Db,
+  clientId: string,
+  now: Date,
+  page: { offset: number; limit: number },
+): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(pastCondition(clientId, now))
+    .orderBy(desc(bookings.startAt), desc(bookings.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}

@@ -1,0 +1,244 @@
+/**
+ * The public and client bookings API (PRODUCT.md "Availability and slots", "Bookings", "Client
+ * dashboard"): services and availability for anyone; booking, the client's lists, cancel,
+ * reschedule and the calendar file for the signed-in client. The owner's side is admin-routes.ts.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  availabilityQuerySchema,
+  availabilitySchema,
+  bookingConflictProblemSchema,
+  bookingRecordSchema,
+  cancelBookingSchema,
+  createBookingSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+  pastBookingsPageSchema,
+  pastBookingsQuerySchema,
+  problemSchema,
+  rescheduleBookingSchema,
+  servicesListSchema,
+  upcomingBookingsSchema,
+} from '@consult/shared';
+import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
+import { availabilityFor, listPublicServices } from './availability-service';
+import {
+  cancelBooking,
+  clientBookingsPage,
+  clientUpcomingBookings,
+  createBooking,
+  findClientBooking,
+  rescheduleBooking,
+  viewClientBooking,
+} from './booking-service';
+import { toBookingRecord } from './booking-view';
+import { bookingCalendarFile } from './calendar-invite';
+import { demoServices } from './demo-services';
+import { seedServicesOnce } from './services-repository';
+
+const tags = ['bookings'];
+const security = [{ bearer: [] }];
+const authErrors = { 401: problemSchema, 403: problemSchema };
+/** Any string: a malformed id is answered 404 like an unknown one, never 400. */
+const idParamsSchema = z.object({ id: z.string() });
+
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Cancel may come without a body but with the JSON content type the web client always sends.
+  acceptEmptyJsonBodies(app);
+  await seedServicesOnce(app.db, demoServices);
+
+  app.get(
+    '/services',
+    {
+      schema: {
+        tags,
+        summary: 'The services that can be booked, in the owner’s order',
+        response: { 200: servicesListSchema },
+      },
+    },
+    async () => listPublicServices(app.db),
+  );
+
+  app.get(
+    '/availability',
+    {
+      schema: {
+        tags,
+        summary: 'Free slot starts of a service over the visitor’s calendar days',
+        querystring: availabilityQuerySchema,
+        response: { 200: availabilitySchema, 400: problemSchema },
+      },
+    },
+    async (request) => availabilityFor(app.db, request.query, new Date()),
+  );
+
+  app.post(
+    '/bookings',
+    {
+      schema: {
+        tags,
+        summary: 'Book a slot (needs a verified e-mail); an Idempotency-Key makes retries safe',
+        security,
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
+        body: createBookingSchema,
+        response: {
+          201: bookingRecordSchema,
+          400: problemSchema,
+          ...authErrors,
+          409: bookingConflictProblemSchema,
+          422: problemSchema,
+        },
+      },
+      preHandler: [app.authenticate],
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const { booking, view } = await createBooking(
+        app,
+        { type: 'client', userId: user.id },
+        {
+          clientId: user.id,
+          service: request.body.service,
+          start: request.body.start,
+          notes: request.body.notes,
+          idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+        },
+      );
+      return reply.code(201).send(toBookingRecord(booking, view));
+    },
+  );
+
+  app.get(
+    '/bookings/upcoming',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in client’s held and confirmed bookings that have not ended',
+        security,
+        response: { 200: upcomingBookingsSchema, ...authErrors },
+      },
+      preHandler: [app.authenticate],
+    },
+    async (request) => clientUpcomingBookings(app, request.user!.id, new Date()),
+  );
+
+  app.get(
+    '/bookings/past',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in client’s past bookings, newest first, one page',
+        security,
+        querystring: pastBookingsQuerySchema,
+        response: { 200: pastBookingsPageSchema, 400: problemSchema, ...authErrors },
+      },
+      preHandler: [app.authenticate],
+    },
+    async (request) => clientBookingsPage(app, request.user!.id, request.query.page, new Date()),
+  );
+
+  app.get(
+    '/bookings/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of the signed-in client’s bookings',
+        security,
+        params: idParamsSchema,
+        response: { 200: bookingRecordSchema, ...authErrors, 404: problemSchema },
+      },
+      preHandler: [app.authenticate],
+    },
+    async (request) => viewClientBooking(app, request.user!.id, request.params.id, new Date()),
+  );
+
+  app.post(
+    '/bookings/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a booking (until the cancellation cutoff)',
+        security,
+        params: idParamsSchema,
+        // No body at all is a cancel without a reason.
+        body: cancelBookingSchema.nullish(),
+        response: {
+          200: bookingRecordSchema,
+          400: problemSchema,
+          ...authErrors,
+          404: problemSchema,
+          409: bookingConflictProblemSchema,
+        },
+      },
+      preHandler: [app.authenticate],
+    },
+    async (request) => {
+      const { booking, view } = await cancelBooking(
+        app,
+        { type: 'client', userId: request.user!.id },
+        request.params.id,
+        { reason: request.body?.reason ?? null },
+      );
+      return toBookingRecord(booking, view);
+    },
+  );
+
+  app.post(
+    '/bookings/:id/reschedule',
+    {
+      schema: {
+        tags,
+        summary: 'Move a booking to another free slot (until the cancellation cutoff)',
+        security,
+        params: idParamsSchema,
+        body: rescheduleBookingSchema,
+        response: {
+          200: bookingRecordSchema,
+          400: problemSchema,
+          ...authErrors,
+          404: problemSchema,
+          409: bookingConflictProblemSchema,
+        },
+      },
+      preHandler: [app.authenticate],
+    },
+    async (request) => {
+      const { booking, view } = await rescheduleBooking(
+        app,
+        { type: 'client', userId: request.user!.id },
+        request.params.id,
+        { start: request.body.start },
+      );
+      return toBookingRecord(booking, view);
+    },
+  );
+
+  app.get(
+    '/bookings/:id/ics',
+    {
+      schema: {
+        tags,
+        summary: 'The booking’s calendar invite (the owner may fetch any booking’s)',
+        security,
+        params: idParamsSchema,
+        produces: ['text/calendar'],
+        response: { 200: z.string(), ...authErrors, 404: problemSchema },
+      },
+      preHandler: [app.authenticate],
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const booking = await findClientBooking(
+        app.db,
+        user.role === 'admin' ? null : user.id,
+        request.params.id,
+      );
+      const file = await bookingCalendarFile(app, booking);
+      return reply
+        .type(`${file.contentType}; charset=utf-8`)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.content);
+    },
+  );
+};

@@ -1,0 +1,26 @@
+/** Reads an .ics the way calendar programs do (ical.js), for assertions on invites. */
+import ICAL from 'ical.js';
+
+export function parseInvite(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  const vevent = calendar.getFirstSubcomponent('vevent')!;
+  const event = new ICAL.Event(vevent);
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.uid,
+    sequence: event.sequence,
+    start: event.startDate.toJSDate(),
+    end: event.endDate.toJSDate(),
+    startIsUtc: event.startDate.zone?.tzid === 'UTC',
+    summary: event.summary,
+    description: event.description,
+    location: event.location,
+    status: vevent.getFirstPropertyValue('status'),
+    url: vevent.getFirstPropertyValue('url'),
+    organizer: String(vevent.getFirstPropertyValue('organizer')).replace(/^mailto:/i, 'mailto:'),
+    organizerName: vevent.getFirstProperty('organizer')?.getParameter('cn'),
+    attendees: vevent
+      .getAllProperties('attendee')
+      .map((p) => String(p.getFirstValue()).replace(/^mailto:/i, 'mailto:')),
+  };
+}
