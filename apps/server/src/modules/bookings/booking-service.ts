@@ -41,6 +41,7 @@ import {
   listPastBookings,
   listUpcomingBookings,
   lockBookingById,
+  lockOwnerDay,
   updateBooking,
   type BookingRow,
 } from './bookings-repository';
@@ -161,6 +162,9 @@ async function checkTimeFree(
   settings: SchedulingSettings,
   options: { outsideHours: boolean; exceptBookingId?: string },
 ): Promise<void> {
+  if (settings.rules.maxBookingsPerDay !== null) {
+    await lockOwnerDay(tx, start, settings.rules.timeZone);
+  }
   const free = options.outsideHours
     ? start.getTime() > now.getTime()
     : await isSlotOffered(tx, service, start, now, settings, options.exceptBookingId);

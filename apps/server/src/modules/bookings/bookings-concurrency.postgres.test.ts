@@ -15,7 +15,8 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signAccessToken } from '../auth/access-token';
 import { insertUser } from '../users/users-repository';
-import { addService, openEveryDay, slotAt } from './booking-test-setup';
+import { addService, openEveryDay, slotAt, TEST_RULES } from './booking-test-setup';
+import { loadSchedulingSettings, saveSchedulingSettings } from './scheduling-settings';
 import { bookingEvents, bookings } from './schema';
 
 describe('bookings under concurrency (PostgreSQL)', () => {
@@ -140,5 +141,26 @@ describe('bookings under concurrency (PostgreSQL)', () => {
     expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(201));
     expect(new Set(answers.map((res) => res.json<BookingRecord>().id)).size).toBe(1);
     expect(await t.database.db.$count(bookings, eq(bookings.clientId, racer!.user.id))).toBe(1);
+  });
+
+  it('keeps the daily maximum when clients book different slots of one day at once', async () => {
+    await saveSchedulingSettings(t.app.db, {
+      ...(await loadSchedulingSettings(t.app.db)),
+      rules: { ...TEST_RULES, maxBookingsPerDay: 3 },
+    });
+    try {
+      const racers = await clients(10);
+      // Ten slots of one day, two hours apart: none overlaps another, only the count limits them.
+      const answers = await Promise.all(
+        racers.map((racer, index) =>
+          book(racer.headers, slotAt(40, `${String(index * 2).padStart(2, '0')}:30`)),
+        ),
+      );
+      const codes = answers.map((res) => res.statusCode);
+      expect(codes.filter((code) => code === 201)).toHaveLength(3);
+      expect(codes.filter((code) => code === 409)).toHaveLength(7);
+    } finally {
+      await openEveryDay(t.app);
+    }
   });
 });

@@ -137,3 +137,14 @@ export async function listPastBookings(
     .limit(page.limit)
     .offset(page.offset);
 }
+
+/**
+ * Serialises bookings of one owner-local day until the transaction ends. The exclusion constraint
+ * stops overlaps on its own, but the daily maximum is a count: two transactions could each see
+ * one place left. Taken only when a daily maximum is set.
+ */
+export async function lockOwnerDay(db: Db, start: Date, ownerTimeZone: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended('booking-day:' || ((${start.toISOString()}::timestamptz at time zone ${ownerTimeZone})::date)::text, 0))`,
+  );
+}
