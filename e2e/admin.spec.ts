@@ -16,11 +16,11 @@ test('a client cannot open the admin area', async ({ page }) => {
   await expect(page.getByText(`You are signed in as ${client.email}`)).toBeVisible();
 });
 
-test('the admin lands on the overview and sees users and system health', async ({ page }) => {
+test('the admin lands on the upcoming page and sees users and system health', async ({ page }) => {
   await page.goto('/signin');
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/upcoming$/);
-  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Upcoming', level: 1 })).toBeVisible();
   await expect(page.getByText(/\d+ accounts? in total/)).toBeVisible();
   await expect(page.getByText(/All systems working|Needs attention/)).toBeVisible();
   await expectNoAxeViolations(page);

@@ -99,13 +99,13 @@ test('a protected page sends a signed-out visitor to sign in, and back there aft
   await expect(page).toHaveURL(/\/admin\/users\?search=admin$/);
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
 
-  // The overview loads two things at once; with an expired token both fail and share one refresh.
+  // The upcoming page loads several things at once; with an expired token all fail and share one refresh.
   const refreshes: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/auth/refresh') refreshes.push(request.method());
   });
   await forgeAccessToken(page);
-  await page.getByRole('link', { name: 'Overview' }).click();
+  await page.getByRole('link', { name: 'Upcoming', exact: true }).click();
   await expect(page.getByText(/\d+ accounts? in total/)).toBeVisible();
   await expect(page.getByText(/All systems working|Needs attention/)).toBeVisible();
   expect(refreshes).toEqual(['POST']);

@@ -68,6 +68,9 @@ smtp.listen(0, '127.0.0.1', () => {
       ADMIN_EMAIL: 'admin@e2e.test',
       ADMIN_PASSWORD: 'e2e-admin-password-42',
       LOG_LEVEL: 'warn',
+      // The browser tests send X-Forwarded-For per test (e2e/support/fixtures.ts): each test is its
+      // own visitor for the per-IP rate limits.
+      TRUST_PROXY: '1',
     },
   });
   const stop = () => server.kill('SIGTERM');

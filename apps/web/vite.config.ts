@@ -7,7 +7,25 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? // `vite build --ssr src/entry-server.tsx --outDir dist/server`: the server-rendering bundle.
       { outDir: 'dist/server', emptyOutDir: true, sourcemap: false }
-    : // The manifest lets the server preload the route modules a rendered page hydrates with.
-      { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
+    : // The manifest lets the server preload the route modules a rendered page hydrates with, and
+      // find the landing page's own entry, which the server sends for / instead of the app's
+      // (docs/decisions/016-landing-entry.md).
+      {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        sourcemap: false,
+        manifest: true,
+        rolldownOptions: {
+          input: { index: 'index.html', landing: 'src/landing-main.tsx' },
+          // React in a chunk of its own that both entries share, cached across the whole site.
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              ],
+            },
+          },
+        },
+      },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 }));

@@ -2,6 +2,7 @@
  * The test object every browser test uses: it fails a test on any console error or uncaught
  * exception in the page, and offers an accessibility check with axe-core.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -39,6 +40,16 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 export const test = base.extend<{ consoleErrors: string[]; expectedApiStatuses: number[] }>({
+  /**
+   * Each test comes from its own client address (the e2e server trusts one proxy hop), so the
+   * per-IP budgets of sign-up and sign-in count one test's requests, as for a real visitor, and
+   * the suite can create as many accounts as it needs.
+   */
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const bits = createHash('sha256').update(testInfo.testId).digest();
+    const address = `10.${bits[0]}.${bits[1]}.${bits[2]}`;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': address });
+  },
   /**
    * API answers a test provokes on purpose (a 403 from a refresh without a session, a 401 for a wrong
    * password): the browser logs each as 'Failed to load resource', which is not a page error then.

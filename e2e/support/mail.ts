@@ -14,6 +14,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** Attached files, their content as UTF-8 text (calendar invites). */
+  attachments?: { filename?: string; contentType: string; content: string }[];
   receivedAt: string;
 }
 

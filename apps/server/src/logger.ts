@@ -1,5 +1,6 @@
 /** pino options: one JSON line per event, the request id on each, and no secrets ever written. */
 import type { FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 
 /** Query parameters whose values are secrets (mail-link tokens). */
 const SECRET_QUERY = /([?&](?:token|code|key)=)[^&#]*/gi;
@@ -22,11 +23,37 @@ export const REDACTED_PATHS = [
   '*.passwordHash',
 ];
 
+/**
+ * pino's error serializer, minus the values of a failed query: drizzle puts them in the error's
+ * `params` and in its message ("Failed query: …\nparams: a@b.c,my notes"), and they are the
+ * users' personal data (addresses, names, notes). The query text and the database's own message
+ * stay, which is what a bug hunt needs.
+ */
+export function serializeError(error: Error): ReturnType<typeof stdSerializers.err> {
+  const serialized = stdSerializers.err(error);
+  // pino hands back anything that is not error-like as it came.
+  if ((serialized as unknown) === error || typeof serialized !== 'object') return serialized;
+  delete serialized.params;
+  const scrub = (text: unknown, written: string) =>
+    typeof text === 'string' ? text.replaceAll(written, '\nparams: [redacted]') : text;
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    const params = (current as { params?: unknown }).params;
+    if (Array.isArray(params)) {
+      const written = `\nparams: ${params.join(',')}`;
+      serialized.message = scrub(serialized.message, written) as string;
+      serialized.stack = scrub(serialized.stack, written) as string;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return serialized;
+}
+
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
+      err: serializeError,
       req(request: { method: string; url: string; ip?: string; headers: Record<string, unknown> }) {
         return {
           method: request.method,

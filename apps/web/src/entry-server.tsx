@@ -11,8 +11,9 @@ import {
   StaticRouterProvider,
   type RouteObject,
 } from 'react-router';
-import type { SiteContent } from '@consult/shared';
+import { paths, type SiteContent } from '@consult/shared';
 import { HYDRATION_DATA_ID, serializeForScript } from './app/hydration';
+import { LandingApp, type LandingData } from './app/landing-app';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { pageMeta, SITE_ROUTE_ID, type PageMeta } from './features/site';
@@ -24,10 +25,32 @@ export interface RenderedPage {
   /** The <script type="application/json"> element with the router's data, for after the root. */
   dataScript: string;
   meta: PageMeta;
+  /** Which browser entry hydrates it: the landing page's own (decision 016) or the full app. */
+  entry: 'landing' | 'app';
+}
+
+function dataScript(data: unknown) {
+  return `<script type="application/json" id="${HYDRATION_DATA_ID}">${serializeForScript(data)}</script>`;
 }
 
 /** `url` is absolute (the server knows its origin); null when the URL is not a page to render. */
 export async function render(url: string, site: SiteContent): Promise<RenderedPage | null> {
+  const { pathname } = new URL(url);
+  if (pathname === paths.home) {
+    // The landing page's own entry (landing-main.tsx) hydrates this same tree, without the router.
+    const data: LandingData = { site };
+    return {
+      status: 200,
+      html: renderToString(
+        <StrictMode>
+          <LandingApp {...data} />
+        </StrictMode>,
+      ),
+      dataScript: dataScript(data),
+      meta: pageMeta(pathname, site),
+      entry: 'landing',
+    };
+  }
   // On the server the site content comes from the database, not from GET /api/site.
   const serverRoutes: RouteObject[] = routes.map((route) =>
     route.id === SITE_ROUTE_ID ? { ...route, loader: () => site } : route,
@@ -51,7 +74,8 @@ export async function render(url: string, site: SiteContent): Promise<RenderedPa
   return {
     status: context.statusCode,
     html,
-    dataScript: `<script type="application/json" id="${HYDRATION_DATA_ID}">${serializeForScript(hydrationData)}</script>`,
-    meta: pageMeta(new URL(url).pathname, site),
+    dataScript: dataScript(hydrationData),
+    meta: pageMeta(pathname, site),
+    entry: 'app',
   };
 }

@@ -2,6 +2,7 @@ export * from './constants';
 export * from './health';
 export * from './paths';
 export * from './problem';
+export * from './text';
 export * from './auth';
 export * from './contact';
 export * from './site';

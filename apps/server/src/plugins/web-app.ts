@@ -24,6 +24,7 @@ interface ServerEntry {
     html: string;
     dataScript: string;
     meta: { title: string; description: string };
+    entry: 'landing' | 'app';
   } | null>;
 }
 
@@ -32,14 +33,20 @@ interface ManifestChunk {
   imports?: string[];
   isEntry?: boolean;
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
-/** The route modules each rendered page hydrates with (apps/web/src/app/public-routes.tsx). */
+/**
+ * The route modules each rendered page hydrates with (apps/web/src/app/public-routes.tsx). The
+ * landing page has its own entry instead, whose chunks landingShell() lists.
+ */
 const RENDERED_PAGES: Record<string, string[]> = {
-  [paths.home]: ['src/app/routes/public-site.tsx', 'src/app/routes/landing.tsx'],
+  [paths.home]: [],
   [paths.consultation]: ['src/app/routes/public-site.tsx', 'src/app/routes/consultation.tsx'],
   [paths.terms]: ['src/app/routes/public-site.tsx', 'src/app/routes/terms.tsx'],
 };
+
+/** The landing page's own browser entry (docs/decisions/016-landing-entry.md). */
+const LANDING_ENTRY = 'src/landing-main.tsx';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
@@ -66,6 +73,36 @@ function preloadFiles(manifest: Manifest, modules: string[]): string[] {
   };
   modules.forEach(visit);
   return [...files];
+}
+
+/**
+ * index.html with the landing page's entry and its chunks in place of the app's script and
+ * preloads; null when the build has no such entry (then / is rendered in the browser by the app).
+ */
+export function landingShell(indexHtml: string, manifest: Manifest): string | null {
+  const entry = manifest[LANDING_ENTRY];
+  if (!entry?.isEntry) return null;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  entry.imports?.forEach(visit);
+  const tags = [
+    `<script type="module" crossorigin src="/${entry.file}"></script>`,
+    ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ');
+  let placed = false;
+  return indexHtml.replace(
+    /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g,
+    () => {
+      if (placed) return '';
+      placed = true;
+      return `${tags}\n    `;
+    },
+  );
 }
 
 function headTags(meta: { title: string; description: string }, canonicalUrl: string) {
@@ -111,6 +148,7 @@ export async function webAppPlugin(app: FastifyInstance, options: { root: string
   if (!serverEntry)
     app.log.warn('web app: no server-rendering bundle; pages render in the browser');
   const withInlineStyles = await inlineStylesheet(options.root, indexHtml);
+  const landingHtml = landingShell(indexHtml, manifest);
 
   await app.register(fastifyStatic, {
     root: options.root,
@@ -136,11 +174,13 @@ export async function webAppPlugin(app: FastifyInstance, options: { root: string
     const site = await getPublicSiteContent(app.db, app.log);
     const page = await serverEntry.render(`${app.config.APP_URL}${pathname}${search}`, site);
     if (!page) return null;
+    const shell = page.entry === 'landing' ? landingHtml : indexHtml;
+    if (!shell) return null;
     const preloads = preloadFiles(manifest, modules)
-      .filter((file) => !indexHtml.includes(file))
+      .filter((file) => !shell.includes(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
       .join('\n    ');
-    const html = withInlineStyles(indexHtml)
+    const html = withInlineStyles(shell)
       .replace(TITLE_ELEMENT, () => headTags(page.meta, `${app.config.APP_URL}${pathname}`))
       .replace('</head>', () => `  ${preloads}\n  </head>`)
       .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>${page.dataScript}`);

@@ -40,6 +40,7 @@ export const accountRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: page(() => import('./routes/dash-overview')) },
       { path: paths.profile, lazy: page(() => import('./routes/dash-profile')) },
+      { path: paths.bookings, lazy: page(() => import('./routes/dash-bookings')) },
     ],
   },
   {
@@ -49,7 +50,9 @@ export const accountRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={paths.admin.upcoming} replace /> },
       { path: paths.admin.upcoming, lazy: page(() => import('./routes/admin-upcoming')) },
+      { path: paths.admin.bookings, lazy: page(() => import('./routes/admin-bookings')) },
       { path: paths.admin.users, lazy: page(() => import('./routes/admin-users')) },
+      { path: paths.admin.config, lazy: page(() => import('./routes/admin-config')) },
       { path: paths.admin.system, lazy: page(() => import('./routes/admin-system')) },
     ],
   },

@@ -8,10 +8,17 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { toast } from 'sonner';
-import { API_BASE, AUTH_MESSAGES, CACHE_RETENTION_SECONDS, paths } from '@consult/shared';
+import {
+  API_BASE,
+  AUTH_MESSAGES,
+  CACHE_RETENTION_SECONDS,
+  EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
+  paths,
+} from '@consult/shared';
 import type { RootState } from '../app/store';
 import { loggedOut, setCredentials } from '../features/auth/auth-slice';
 import { navigateTo } from './navigation';
+import { REFRESH_LOCK } from './session-lock';
 
 export const baseQuery = fetchBaseQuery({
   baseUrl: API_BASE,
@@ -25,7 +32,6 @@ export const baseQuery = fetchBaseQuery({
 });
 
 const REFRESH_URL = '/auth/refresh';
-const REFRESH_LOCK = 'consult-session-refresh';
 
 function readAccessToken(data: unknown): string | null {
   if (typeof data !== 'object' || data === null || !('accessToken' in data)) return null;
@@ -69,6 +75,17 @@ function isRefreshCall(args: string | FetchArgs) {
   return url.startsWith(REFRESH_URL);
 }
 
+/** A 403 that says "verify your e-mail first": the session is fine, so no refresh is tried. */
+function isEmailNotVerified(error: FetchBaseQueryError) {
+  const data: unknown = error.data;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    'type' in data &&
+    data.type === EMAIL_NOT_VERIFIED_PROBLEM_TYPE
+  );
+}
+
 /** The session ended for good: leave the signed-in area first, so no guard starts its own refresh. */
 async function endExpiredSession(queryApi: BaseQueryApi) {
   if (!(queryApi.getState() as RootState).auth.token) return;
@@ -91,7 +108,9 @@ export const baseQueryWithReauth: BaseQueryFn<
 > = async (args, queryApi, extraOptions) => {
   const tokenSent = (queryApi.getState() as RootState).auth.token;
   const result = await baseQuery(args, queryApi, extraOptions);
-  if (result.error?.status !== 403 || isRefreshCall(args)) return result;
+  if (result.error?.status !== 403 || isRefreshCall(args) || isEmailNotVerified(result.error)) {
+    return result;
+  }
 
   const tokenNow = (queryApi.getState() as RootState).auth.token;
   // Another request already refreshed since this one left: retry with the new token at once.
@@ -107,7 +126,7 @@ export const baseQueryWithReauth: BaseQueryFn<
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Task', 'User', 'Booking', 'Payment', 'Metrics'],
+  tagTypes: ['Task', 'User', 'Booking', 'Payment', 'Metrics', 'Scheduling'],
   keepUnusedDataFor: CACHE_RETENTION_SECONDS,
   refetchOnFocus: false,
   refetchOnReconnect: false,

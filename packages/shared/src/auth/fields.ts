@@ -1,6 +1,7 @@
 /** Field rules of the account forms, shared by the browser forms and the server. */
 import { z } from 'zod';
 import { AUTH_MESSAGES, NAME_MAX_LENGTH } from './messages';
+import { withoutNul } from '../text';
 
 export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
@@ -11,6 +12,7 @@ export const emailSchema = z
 
 export const nameSchema = z
   .string({ error: AUTH_MESSAGES.nameRequired })
+  .overwrite(withoutNul)
   .trim()
   .min(1, AUTH_MESSAGES.nameRequired)
   .max(NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong);

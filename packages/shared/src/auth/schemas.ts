@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dobSchema, emailSchema, nameSchema, phoneSchema, timeZoneSchema } from './fields';
 import { ADMIN_USERS_MAX_PAGE_SIZE, ADMIN_USERS_PAGE_SIZE, AUTH_MESSAGES } from './messages';
 import { passwordSchema } from './password';
+import { withoutNul } from '../text';
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -136,7 +137,7 @@ export const resetPasswordQuerySchema = z.object({
 });
 
 export const adminUsersQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: z.string().overwrite(withoutNul).trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce
     .number()

@@ -10,6 +10,7 @@ import {
   createBookingSchema,
   rescheduleBookingSchema,
 } from './booking';
+import { withoutNul } from '../text';
 import { localDateSchema } from './fields';
 import { ADMIN_BOOKINGS_MAX_PAGE_SIZE, ADMIN_BOOKINGS_PAGE_SIZE } from './limits';
 import { BOOKING_MESSAGES as M } from './messages';
@@ -70,7 +71,7 @@ export const adminBookingsQuerySchema = z.object({
   from: localDateSchema.optional(),
   to: localDateSchema.optional(),
   client: z.uuid({ error: M.clientUnknown }).optional(),
-  q: z.string().trim().max(100).optional(),
+  q: z.string().overwrite(withoutNul).trim().max(100).optional(),
   page: z.coerce
     .number({ error: M.pageInvalid })
     .int(M.pageInvalid)

@@ -1,6 +1,7 @@
 /** A booking's states, its public record, the client's booking request and the past-bookings page. */
 import { z } from 'zod';
 import { problemSchema } from '../problem';
+import { withoutNul } from '../text';
 import { instantSchema } from './fields';
 import {
   BOOKING_CANCEL_REASON_MAX,
@@ -48,9 +49,11 @@ export const createBookingSchema = z.object({
   start: z.string({ error: M.startInvalid }).pipe(instantSchema),
   notes: z
     .string()
+    .overwrite(withoutNul)
     .trim()
     .max(BOOKING_NOTES_MAX, M.notesTooLong)
-    .optional()
+    // null, as records write "none", is accepted too.
+    .nullish()
     .transform((notes) => (notes ? notes : null)),
 });
 export type CreateBookingInput = z.input<typeof createBookingSchema>;
@@ -113,9 +116,11 @@ export type RescheduleBookingInput = z.infer<typeof rescheduleBookingSchema>;
 export const cancelBookingSchema = z.object({
   reason: z
     .string()
+    .overwrite(withoutNul)
     .trim()
     .max(BOOKING_CANCEL_REASON_MAX, M.reasonTooLong)
-    .optional()
+    // null, as records write "none", is accepted too.
+    .nullish()
     .transform((reason) => (reason ? reason : null)),
 });
 export type CancelBookingInput = z.input<typeof cancelBookingSchema>;

@@ -8,6 +8,8 @@ export const SERVICE_DESCRIPTION_MAX = 2000;
 export const SERVICE_ADDRESS_MAX = 300;
 /** A sanity bound on prices, in minor units (ten million in major units). */
 export const SERVICE_PRICE_MAX_MINOR = 1_000_000_000;
+/** Positions in the owner's list; the column is a 32-bit integer. */
+export const SERVICE_ORDER_MAX = 1_000_000;
 
 /** The owner's zone until they choose one (PRODUCT.md "Availability and slots"). */
 export const DEFAULT_OWNER_TIME_ZONE = 'Asia/Karachi';

@@ -12,6 +12,8 @@ import {
   BOOKING_CANCEL_REASON_MAX,
   MAX_INTERVALS_PER_DAY,
   MAX_DATE_OVERRIDES,
+  BOOKING_RULE_BOUNDS,
+  SERVICE_ORDER_MAX,
 } from './limits';
 
 export const BOOKING_MESSAGES = {
@@ -37,6 +39,7 @@ export const BOOKING_MESSAGES = {
   addressTooLong: `Address must be at most ${SERVICE_ADDRESS_MAX} characters long`,
   activeInvalid: 'Active must be true or false',
   orderInvalid: 'Order must be a whole number of 0 or more',
+  orderTooHigh: `Order must be at most ${SERVICE_ORDER_MAX}`,
 
   timeZoneUnknown: 'Unknown time zone',
   timeInvalid: 'Times must be written as HH:MM, e.g. 09:30',
@@ -63,6 +66,8 @@ export const BOOKING_MESSAGES = {
   rangeReversed: 'The end date must be on or after the start date',
   rangeTooLong: `The date range can cover at most ${MAX_AVAILABILITY_RANGE_DAYS} days`,
   startInvalid: 'Start must be a date and time with its offset, e.g. 2026-03-09T14:00:00Z',
+  /** The owner booking outside the hours: even then not beyond the longest horizon. */
+  startTooFar: `Bookings can be made at most ${BOOKING_RULE_BOUNDS.horizonDays[1]} days ahead`,
   notesTooLong: `Notes must be at most ${BOOKING_NOTES_MAX} characters long`,
   stateInvalid:
     'State must be one of pending_payment, confirmed, completed, no_show, cancelled, expired',

@@ -5,11 +5,13 @@ import {
   SERVICE_DESCRIPTION_MAX,
   SERVICE_DURATION_MAX_MINUTES,
   SERVICE_DURATION_MIN_MINUTES,
+  SERVICE_ORDER_MAX,
   SERVICE_PRICE_MAX_MINOR,
   SERVICE_SLUG_MAX,
   SERVICE_SUMMARY_MAX,
   SERVICE_TITLE_MAX,
 } from './limits';
+import { withoutNul } from '../text';
 import { BOOKING_MESSAGES as M } from './messages';
 
 export const MEETING_MODES = ['video', 'phone', 'in_person'] as const;
@@ -32,17 +34,20 @@ const serviceFields = {
   slug: serviceSlugSchema,
   title: z
     .string({ error: M.titleRequired })
+    .overwrite(withoutNul)
     .trim()
     .min(1, M.titleRequired)
     .max(SERVICE_TITLE_MAX, M.titleTooLong),
   /** One line for the service cards on the landing page and /consultation. */
   summary: z
     .string({ error: M.summaryInvalid })
+    .overwrite(withoutNul)
     .trim()
     .max(SERVICE_SUMMARY_MAX, M.summaryTooLong)
     .default(''),
   description: z
     .string({ error: M.descriptionInvalid })
+    .overwrite(withoutNul)
     .trim()
     .max(SERVICE_DESCRIPTION_MAX, M.descriptionTooLong)
     .default(''),
@@ -65,13 +70,19 @@ const serviceFields = {
   /** Where in-person meetings happen; required for them, ignored by the other modes. */
   address: z
     .string({ error: M.addressRequired })
+    .overwrite(withoutNul)
     .trim()
     .max(SERVICE_ADDRESS_MAX, M.addressTooLong)
     .nullable()
     .default(null),
   active: z.boolean({ error: M.activeInvalid }).default(true),
   /** Position in lists, smallest first. */
-  order: z.number({ error: M.orderInvalid }).int(M.orderInvalid).min(0, M.orderInvalid).default(0),
+  order: z
+    .number({ error: M.orderInvalid })
+    .int(M.orderInvalid)
+    .min(0, M.orderInvalid)
+    .max(SERVICE_ORDER_MAX, M.orderTooHigh)
+    .default(0),
 };
 
 function requireAddressInPerson(

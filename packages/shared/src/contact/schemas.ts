@@ -15,10 +15,15 @@ import {
   PHONE_PARSER_MAX_INPUT,
 } from './limits';
 import { CONTACT_MESSAGES as M } from './messages';
+import { withoutNul } from '../text';
 
 /** A text field: `required` when absent (or not text), `empty` when blank, then its own checks. */
 function requiredText(required: string, empty: string) {
-  return z.string({ error: required }).trim().min(1, { error: empty, abort: true });
+  return z
+    .string({ error: required })
+    .overwrite(withoutNul)
+    .trim()
+    .min(1, { error: empty, abort: true });
 }
 
 /** All non-digits except + are stripped (§5). */

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, type AdminUserUpdate, type User, type UsersPage } from '@consult/shared';
 import type { Db } from '../../db/client';
+import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
 import { revokeUserRefreshTokens } from '../auth/auth-repository';
 import { auditLog } from '../audit/schema';
@@ -17,10 +18,8 @@ import {
 } from '../users/users-repository';
 import { viewUser } from '../users/users-service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function findUserOr404(db: Db, id: string): Promise<UserRow> {
-  const user = UUID.test(id) ? await findUserById(db, id) : undefined;
+  const user = isUuid(id) ? await findUserById(db, id) : undefined;
   if (!user) throw new HttpProblem(404, AUTH_MESSAGES.userNotFound);
   return user;
 }

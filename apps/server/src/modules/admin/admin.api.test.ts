@@ -80,6 +80,10 @@ describe('admin: accounts and system health', () => {
       expect(literal.users.map((u: { name: string }) => u.name)).toEqual(['Zed 100%_sure']);
       const byEmail = (await call('GET', '/api/admin/users?search=zedbeta@', admin.headers)).json();
       expect(byEmail.totalUsers).toBe(1);
+      // A NUL in the search is ignored, not a failed query.
+      const nul = await call('GET', '/api/admin/users?search=zedbeta%00@', admin.headers);
+      expect(nul.statusCode).toBe(200);
+      expect(nul.json().totalUsers).toBe(1);
 
       const defaults = (await call('GET', '/api/admin/users', admin.headers)).json();
       expect(defaults.currentPage).toBe(1);

@@ -12,6 +12,7 @@ import {
   type BookingEvent,
 } from '@consult/shared';
 import type { FastifyInstance } from 'fastify';
+import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
 import {
   countAdminBookings,
@@ -20,7 +21,8 @@ import {
   listBookingEvents,
   type AdminBookingsFilter,
 } from './admin-bookings-repository';
-import { isBookingId, type BookingActorRef, type BookingOutcome } from './booking-service';
+import type { BookingActorRef, BookingOutcome } from './booking-service';
+import { storableBound } from './bookings-repository';
 import { toAdminBookingRecord } from './booking-view';
 import { pageWindow } from './past-bookings-page';
 import { loadSchedulingSettings } from './scheduling-settings';
@@ -44,8 +46,10 @@ function filterOf(query: AdminBookingsQuery, ownerZone: string): AdminBookingsFi
   return {
     state: query.state,
     startRange: {
-      start: query.from ? rangeForDays(query.from, query.from, ownerZone).start : undefined,
-      end: query.to ? rangeForDays(query.to, query.to, ownerZone).end : undefined,
+      start: query.from
+        ? storableBound(rangeForDays(query.from, query.from, ownerZone).start)
+        : undefined,
+      end: query.to ? storableBound(rangeForDays(query.to, query.to, ownerZone).end) : undefined,
     },
     clientId: query.client,
     search: query.q || undefined,
@@ -80,7 +84,7 @@ export async function viewBookingDetail(
   id: string,
   now: Date = new Date(),
 ): Promise<AdminBookingDetail> {
-  const found = isBookingId(id) ? await findAdminBooking(app.db, id) : undefined;
+  const found = isUuid(id) ? await findAdminBooking(app.db, id) : undefined;
   if (!found) throw new HttpProblem(404, BOOKING_MESSAGES.bookingNotFound);
   const settings = await loadSchedulingSettings(app.db, app.log);
   const events = await listBookingEvents(app.db, id);

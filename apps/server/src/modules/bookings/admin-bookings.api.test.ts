@@ -15,6 +15,7 @@ import {
 } from '@consult/shared';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, signedInUser, type SignedIn } from '../../test/accounts';
+import { insertTestBooking } from '../../test/bookings';
 import { auditLog } from '../audit/schema';
 import { demoSiteContent } from '../site/demo-site-content';
 import { bookings, services } from './schema';
@@ -54,28 +55,14 @@ describe('owner bookings API', () => {
     notes?: string;
   }) {
     const service = await serviceBySlug(options.slug ?? 'intro-call');
-    const startAt = new Date(options.start);
-    const endAt = new Date(startAt.getTime() + service.durationMinutes * 60_000);
-    const [row] = await t.app.db
-      .insert(bookings)
-      .values({
-        clientId: options.clientId,
-        serviceId: service.id,
-        serviceSlug: service.slug,
-        serviceTitle: service.title,
-        durationMinutes: service.durationMinutes,
-        meetingMode: service.meetingMode,
-        priceMinor: service.priceMinor,
-        currency: service.currency,
-        startAt,
-        endAt,
-        blockedUntil: endAt,
-        state: options.state ?? 'confirmed',
-        paymentDue: service.priceMinor > 0,
-        notes: options.notes ?? null,
-      })
-      .returning();
-    return row!;
+    return insertTestBooking(t.app.db, {
+      service,
+      clientId: options.clientId,
+      startAt: new Date(options.start),
+      state: options.state ?? 'confirmed',
+      paymentDue: service.priceMinor > 0,
+      notes: options.notes ?? null,
+    });
   }
 
   const newService = {
@@ -202,6 +189,37 @@ describe('owner bookings API', () => {
       });
       expect(noAddress.statusCode).toBe(400);
       expect(noAddress.json().errors).toEqual({ address: [BOOKING_MESSAGES.addressRequired] });
+    });
+
+    it('answers 400, not 500, to an order beyond the column, and drops NUL characters', async () => {
+      const tooHigh = await call('POST', '/api/admin/services', { ...newService, order: 2 ** 31 });
+      expect(tooHigh.statusCode).toBe(400);
+      expect(tooHigh.json().errors).toEqual({ order: [BOOKING_MESSAGES.orderTooHigh] });
+
+      const res = await call('POST', '/api/admin/services', {
+        ...newService,
+        slug: 'nul-text',
+        title: 'Nul\u0000 title',
+        summary: '\u0000',
+        description: 'A\u0000B',
+        meetingMode: 'in_person',
+        address: 'Main\u0000 Street',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const created = consultationServiceSchema.parse(res.json());
+      expect(created).toMatchObject({
+        title: 'Nul title',
+        summary: '',
+        description: 'AB',
+        address: 'Main Street',
+      });
+      const onlyNul = await call('POST', '/api/admin/services', {
+        ...newService,
+        slug: 'nul-only',
+        title: '\u0000',
+      });
+      expect(onlyNul.json().errors).toEqual({ title: [BOOKING_MESSAGES.titleRequired] });
+      await call('DELETE', `/api/admin/services/${created.id}`);
     });
 
     it('answers 409 with errors.slug when the slug is taken, on create and on replace', async () => {
@@ -504,6 +522,14 @@ describe('owner bookings API', () => {
     });
 
     it('refuses an unknown service and invalid settings with 400', async () => {
+      // The last day the date format allows: its end is in the year 10000, no 500 for it.
+      const lastDay = await call('POST', '/api/admin/scheduling/preview', {
+        settings,
+        service: 'intro-call',
+        date: '9999-12-31',
+      });
+      expect(lastDay.statusCode, lastDay.body).toBe(200);
+
       const unknown = await call('POST', '/api/admin/scheduling/preview', {
         settings,
         service: 'no-such-service',
@@ -611,6 +637,40 @@ describe('owner bookings API', () => {
         clientId: [BOOKING_MESSAGES.clientUnknown],
         start: [BOOKING_MESSAGES.startInvalid],
       });
+    });
+
+    it('refuses with 400, not 500, an outside-hours time beyond the longest horizon', async () => {
+      const farAhead = future(366, 22);
+      for (const start of [farAhead, '9999-12-31T23:00:00Z']) {
+        const res = await book({
+          clientId: zara.id,
+          service: 'intro-call',
+          start,
+          outsideHours: true,
+        });
+        expect(res.statusCode, start).toBe(400);
+        expect(res.json()).toMatchObject({
+          detail: BOOKING_MESSAGES.startTooFar,
+          errors: { start: [BOOKING_MESSAGES.startTooFar] },
+        });
+      }
+      const booking = adminBookingRecordSchema.parse(
+        (
+          await book({
+            clientId: zara.id,
+            service: 'intro-call',
+            start: future(364, 22),
+            outsideHours: true,
+          })
+        ).json(),
+      );
+      const moved = await call('POST', `/api/admin/bookings/${booking.id}/reschedule`, {
+        start: '9999-12-31T23:00:00Z',
+        outsideHours: true,
+      });
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().detail).toBe(BOOKING_MESSAGES.startTooFar);
+      await call('POST', `/api/admin/bookings/${booking.id}/cancel`, {});
     });
 
     it('reschedules, cancels and shows the history with the actors’ names', async () => {
@@ -817,6 +877,16 @@ describe('owner bookings API', () => {
         cancelled.id,
       ]);
       expect((await listed('?q=%25')).totalBookings).toBe(0);
+      // LIKE wildcards and the escape character are searched for as written; NUL is ignored.
+      expect((await listed('?q=_')).totalBookings).toBe(0);
+      expect((await listed('?q=%5C')).totalBookings).toBe(0);
+      expect((await listed('?q=lena%25x')).totalBookings).toBe(0);
+      expect((await listed('?q=le_a')).totalBookings).toBe(0);
+      expect((await listed('?q=lena%00@x')).totalBookings).toBe(4);
+      // The far ends of the date format (the end of 9999-12-31 is in the year 10000).
+      expect((await listed(`?client=${lena.id}&to=9999-12-31`)).totalBookings).toBe(4);
+      expect((await listed(`?client=${lena.id}&from=9999-12-31`)).totalBookings).toBe(0);
+      expect((await listed(`?client=${lena.id}&from=0100-01-01`)).totalBookings).toBe(4);
 
       const page2 = await listed(`?client=${lena.id}&pageSize=3&page=2`);
       expect(page2).toMatchObject({ currentPage: 2, totalPages: 2, totalBookings: 4 });

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
 import { auditLog } from '../audit/schema';
 import { listBusyRanges } from './bookings-repository';
@@ -34,8 +35,6 @@ import { busyWindowFor, computeAvailableSlots, rangeForDays } from './slots';
 type ServiceInput = z.output<typeof serviceInputSchema>;
 type SlotPreviewRequest = z.output<typeof slotPreviewRequestSchema>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function slugTaken(): HttpProblem {
   return new HttpProblem(409, BOOKING_MESSAGES.serviceSlugTaken, {
     errors: { slug: [BOOKING_MESSAGES.serviceSlugTaken] },
@@ -44,7 +43,7 @@ function slugTaken(): HttpProblem {
 
 /** A malformed id is as unknown as a missing one: 404, not 400. */
 async function findServiceOr404(db: Db, id: string): Promise<ServiceRow> {
-  const service = UUID.test(id) ? await findServiceById(db, id) : undefined;
+  const service = isUuid(id) ? await findServiceById(db, id) : undefined;
   if (!service) throw new HttpProblem(404, BOOKING_MESSAGES.serviceUnknown);
   return service;
 }

@@ -166,7 +166,13 @@ export async function sendDueReminders(
     async (tx, rows) => {
       const owner = await bookingMailOwner(app, tx);
       const clients = await tx
-        .select({ id: users.id, name: users.name, email: users.email, timeZone: users.timeZone })
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          timeZone: users.timeZone,
+          phone: users.phone,
+        })
         .from(users)
         .where(
           inArray(

@@ -20,6 +20,8 @@ export interface BookingMailClient {
   name: string;
   email: string;
   timeZone: string;
+  /** The profile phone a phone consultation calls, when the caller has the row already. */
+  phone?: string | null;
 }
 
 export interface BookingMailInput {
@@ -35,19 +37,21 @@ export interface BookingMailInput {
   reason?: string | null;
 }
 
-/** "Tuesday, 10 March 2026, 14:00 (Asia/Karachi)"; an unknown zone falls back to UTC. */
+/** The instant on the recipient's clock; an unknown zone falls back to UTC. */
+function localTime(instant: Date, timeZone: string): DateTime {
+  const local = DateTime.fromJSDate(instant, { zone: timeZone });
+  return (local.isValid ? local : DateTime.fromJSDate(instant, { zone: 'UTC' })).setLocale('en-GB');
+}
+
+/** "Tuesday, 10 March 2026, 14:00 (Asia/Karachi)". */
 export function formatMailTime(instant: Date, timeZone: string): string {
-  let local = DateTime.fromJSDate(instant, { zone: timeZone });
-  if (!local.isValid) local = DateTime.fromJSDate(instant, { zone: 'UTC' });
-  const zoneName = local.zoneName ?? 'UTC';
-  return `${local.setLocale('en-GB').toFormat('cccc, d LLLL yyyy, HH:mm')} (${zoneName})`;
+  const local = localTime(instant, timeZone);
+  return `${local.toFormat('cccc, d LLLL yyyy, HH:mm')} (${local.zoneName ?? 'UTC'})`;
 }
 
 /** The date in subjects, short: "10 March 2026, 14:00". */
 function subjectTime(instant: Date, timeZone: string): string {
-  let local = DateTime.fromJSDate(instant, { zone: timeZone });
-  if (!local.isValid) local = DateTime.fromJSDate(instant, { zone: 'UTC' });
-  return local.setLocale('en-GB').toFormat('d LLLL yyyy, HH:mm');
+  return localTime(instant, timeZone).toFormat('d LLLL yyyy, HH:mm');
 }
 
 /** Subjects are one line even when a name has line breaks. */
@@ -228,8 +232,13 @@ export async function queueBookingMails(
   mail: BookingMailInput,
 ): Promise<void> {
   const { booking } = mail;
-  const phone = booking.meetingMode === 'phone' ? await clientPhone(tx, booking.clientId) : null;
-  const ownerTo = await ownerCopyAddresses(tx, mail.owner);
+  const phone =
+    booking.meetingMode !== 'phone'
+      ? null
+      : mail.client.phone !== undefined
+        ? mail.client.phone
+        : await clientPhone(tx, booking.clientId);
+  const ownerTo = mail.owner.copyTo ?? (await ownerCopyAddresses(tx, mail.owner));
   const attachment = calendarFile({
     booking,
     method: mail.kind === 'cancelled' ? 'CANCEL' : 'REQUEST',

@@ -6,7 +6,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { getPublicSiteContent } from '../site/site-service';
+import { getSiteDocument } from '../site/site-service';
 import { users } from '../users/schema';
 import { loadSchedulingSettings } from './scheduling-settings';
 
@@ -16,6 +16,11 @@ export interface BookingMailOwner {
   /** The owner's zone (scheduling rules): times in the owner's copy are written in it. */
   timeZone: string;
   name: string;
+  /**
+   * Where the owner's copies go (see ownerCopyAddresses), found once by bookingMailOwner so a batch
+   * of mails does not ask again for each booking.
+   */
+  copyTo?: string[];
 }
 
 /**
@@ -26,12 +31,14 @@ export async function bookingMailOwner(
   app: FastifyInstance,
   db: Db = app.db,
 ): Promise<BookingMailOwner> {
-  const site = await getPublicSiteContent(db, app.log);
+  const site = await getSiteDocument(db, app.log);
   const scheduling = await loadSchedulingSettings(db, app.log);
+  const email = app.config.OWNER_EMAIL ?? null;
   return {
-    email: app.config.OWNER_EMAIL ?? null,
+    email,
     timeZone: scheduling.rules.timeZone,
     name: site.consultant.name,
+    copyTo: await ownerCopyAddresses(db, { email }),
   };
 }
 

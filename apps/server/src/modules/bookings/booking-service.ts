@@ -8,8 +8,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   BOOKING_MESSAGES,
+  BOOKING_RULE_BOUNDS,
   EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
   type BookingClient,
+  type BookingEventAction,
   type BookingRecord,
   type BookingState,
   type PastBookingsPage,
@@ -18,6 +20,7 @@ import {
   type SchedulingSettings,
 } from '@consult/shared';
 import type { Db } from '../../db/client';
+import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
 import { findUserById, type UserRow } from '../users/users-repository';
 import { isSlotOffered, nearestSlots, requireBookableService } from './availability-service';
@@ -50,7 +53,7 @@ import { pageWindow } from './past-bookings-page';
 import { loadSchedulingSettings } from './scheduling-settings';
 import type { ServiceRow } from './services-repository';
 import type { SlotService } from './slots';
-import { MINUTE_MS } from './zone-clock';
+import { DAY_MS, MINUTE_MS } from './zone-clock';
 
 /** Who makes the change: the booking's client, or the owner (any booking, any time). */
 export interface BookingActorRef {
@@ -85,11 +88,7 @@ export interface RescheduleBookingInput {
   outsideHours?: boolean;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isBookingId(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
+const OUTSIDE_HOURS_HORIZON_MS = BOOKING_RULE_BOUNDS.horizonDays[1] * DAY_MS;
 
 function notFound(): HttpProblem {
   return new HttpProblem(404, BOOKING_MESSAGES.bookingNotFound);
@@ -100,6 +99,65 @@ class SlotUnavailable extends Error {}
 
 function stateActor(actor: BookingActorRef): BookingActor {
   return { kind: actor.type, userId: actor.userId };
+}
+
+/** The scheduling settings in force, and what the records' views take from them. */
+async function changeContext(
+  app: FastifyInstance,
+  now: Date,
+): Promise<{ settings: SchedulingSettings; view: ViewContext }> {
+  const settings = await loadSchedulingSettings(app.db, app.log);
+  return { settings, view: { now, cutoffHours: settings.rules.cancellationCutoffHours } };
+}
+
+/** 409 with booking-state.ts's reason unless `actor` may move the booking to `to` now. */
+function requireStateChange(
+  booking: BookingRow,
+  to: BookingState,
+  actor: BookingActorRef,
+  view: ViewContext,
+): void {
+  const decision = decideStateChange({
+    booking: {
+      state: booking.state,
+      start: booking.startAt,
+      end: booking.endAt,
+      holdUntil: booking.holdUntil,
+    },
+    to,
+    actor: stateActor(actor),
+    now: view.now,
+    cutoffHours: view.cutoffHours,
+  });
+  if (!decision.allowed) throw new HttpProblem(409, decision.message);
+}
+
+/** 409 unless the client may still change the booking, with the reason its clientChange shows. */
+function requireClientChange(booking: BookingRow, view: ViewContext): void {
+  const change = canClientChange(
+    { state: booking.state, start: booking.startAt },
+    view.now,
+    view.cutoffHours,
+  );
+  if (!change.allowed) throw new HttpProblem(409, change.message);
+}
+
+/** The booking_events line of a change `actor` made to `booking` (the row before the change). */
+async function recordChange(
+  tx: Db,
+  actor: BookingActorRef,
+  booking: BookingRow,
+  change: { action: BookingEventAction; toState: BookingState; details?: Record<string, unknown> },
+): Promise<void> {
+  await insertBookingEvent(tx, {
+    bookingId: booking.id,
+    action: change.action,
+    fromState: booking.state,
+    toState: change.toState,
+    actorType: actor.type,
+    actorId: actor.userId,
+    details: change.details ?? {},
+  });
 }
 
 function clientView(user: UserRow): BookingClient {
@@ -130,12 +188,6 @@ export function meetingUrlFor(
   return links.baseUrl.endsWith('/') ? `${links.baseUrl}${room}` : `${links.baseUrl}/${room}`;
 }
 
-/** PostgreSQL text cannot hold NUL characters; they carry no meaning in notes or reasons. */
-function storableText(text: string | null): string | null {
-  if (text === null) return null;
-  return text.replaceAll('\u0000', '') || null;
-}
-
 function addMinutes(instant: Date, minutes: number): Date {
   return new Date(instant.getTime() + minutes * MINUTE_MS);
 }
@@ -153,7 +205,10 @@ async function slotTakenProblem(
   return new HttpProblem(409, BOOKING_MESSAGES.slotTaken, { members: { nearestSlots: nearest } });
 }
 
-/** Outside hours the owner still cannot book a time already past. */
+/**
+ * Outside hours the owner still cannot book a time already past, nor one further ahead than the
+ * longest horizon the rules allow (a typo's year 9999 would not even fit the database).
+ */
 async function checkTimeFree(
   tx: Db,
   service: SlotService,
@@ -162,6 +217,11 @@ async function checkTimeFree(
   settings: SchedulingSettings,
   options: { outsideHours: boolean; exceptBookingId?: string },
 ): Promise<void> {
+  if (options.outsideHours && start.getTime() > now.getTime() + OUTSIDE_HOURS_HORIZON_MS) {
+    throw new HttpProblem(400, BOOKING_MESSAGES.startTooFar, {
+      errors: { start: [BOOKING_MESSAGES.startTooFar] },
+    });
+  }
   if (settings.rules.maxBookingsPerDay !== null) {
     await lockOwnerDay(tx, start, settings.rules.timeZone);
   }
@@ -182,7 +242,12 @@ async function mailChange(
   await queueBookingMails(tx, app.mailer, {
     kind,
     booking,
-    client: { name: client.name, email: client.email, timeZone: client.timeZone },
+    client: {
+      name: client.name,
+      email: client.email,
+      timeZone: client.timeZone,
+      phone: client.phone,
+    },
     owner: await bookingMailOwner(app, tx),
     appUrl: app.config.APP_URL,
     ...extra,
@@ -198,7 +263,7 @@ async function bookingClient(tx: Db, booking: BookingRow): Promise<UserRow> {
 
 /** The booking locked for a change; 404 for a malformed id, an unknown one or another client's. */
 async function lockOwnBooking(tx: Db, actor: BookingActorRef, id: string): Promise<BookingRow> {
-  if (!isBookingId(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const booking = await lockBookingById(tx, id);
   if (!booking || (actor.type === 'client' && booking.clientId !== actor.userId)) throw notFound();
   return booking;
@@ -216,7 +281,7 @@ async function resolveClient(db: Db, actor: BookingActorRef, clientId: string): 
     }
     return user;
   }
-  const user = isBookingId(clientId) ? await findUserById(db, clientId) : undefined;
+  const user = isUuid(clientId) ? await findUserById(db, clientId) : undefined;
   if (!user || user.disabledAt !== null) {
     throw new HttpProblem(400, BOOKING_MESSAGES.clientUnknown, {
       errors: { clientId: [BOOKING_MESSAGES.clientUnknown] },
@@ -249,10 +314,9 @@ export async function createBooking(
 ): Promise<BookingOutcome> {
   const client = await resolveClient(app.db, actor, input.clientId);
   const service = await requireBookableService(app.db, input.service);
-  const settings = await loadSchedulingSettings(app.db, app.log);
-  const view = { now, cutoffHours: settings.rules.cancellationCutoffHours };
+  const { settings, view } = await changeContext(app, now);
   const start = new Date(input.start);
-  const notes = storableText(input.notes);
+  const { notes } = input;
   const fingerprint = requestFingerprint(service.slug, start, notes);
   const key = input.idempotencyKey;
   const outcome = (booking: BookingRow): BookingOutcome => ({
@@ -338,46 +402,22 @@ export async function cancelBooking(
   input: { reason: string | null },
   now: Date = new Date(),
 ): Promise<BookingOutcome> {
-  const settings = await loadSchedulingSettings(app.db, app.log);
-  const view = { now, cutoffHours: settings.rules.cancellationCutoffHours };
-  const reason = storableText(input.reason);
+  const { view } = await changeContext(app, now);
+  const { reason } = input;
   return app.db.transaction(async (tx) => {
     const booking = await lockOwnBooking(tx, actor, bookingId);
     // A client hears the same reason their booking's clientChange shows.
-    if (actor.type === 'client') {
-      const change = canClientChange(
-        { state: booking.state, start: booking.startAt },
-        now,
-        view.cutoffHours,
-      );
-      if (!change.allowed) throw new HttpProblem(409, change.message);
-    }
-    const decision = decideStateChange({
-      booking: {
-        state: booking.state,
-        start: booking.startAt,
-        end: booking.endAt,
-        holdUntil: booking.holdUntil,
-      },
-      to: 'cancelled',
-      actor: stateActor(actor),
-      now,
-      cutoffHours: view.cutoffHours,
-    });
-    if (!decision.allowed) throw new HttpProblem(409, decision.message);
+    if (actor.type === 'client') requireClientChange(booking, view);
+    requireStateChange(booking, 'cancelled', actor, view);
     const updated = await updateBooking(tx, booking.id, {
       state: 'cancelled',
       cancelledAt: now,
       holdUntil: null,
       icsSequence: booking.icsSequence + 1,
     });
-    await insertBookingEvent(tx, {
-      bookingId: booking.id,
+    await recordChange(tx, actor, booking, {
       action: 'cancelled',
-      fromState: booking.state,
       toState: 'cancelled',
-      actorType: actor.type,
-      actorId: actor.userId,
       details: reason ? { reason } : {},
     });
     const client = await bookingClient(tx, booking);
@@ -398,8 +438,7 @@ export async function rescheduleBooking(
   input: RescheduleBookingInput,
   now: Date = new Date(),
 ): Promise<BookingOutcome> {
-  const settings = await loadSchedulingSettings(app.db, app.log);
-  const view = { now, cutoffHours: settings.rules.cancellationCutoffHours };
+  const { settings, view } = await changeContext(app, now);
   const start = new Date(input.start);
   let service: SlotService | undefined;
   try {
@@ -407,12 +446,7 @@ export async function rescheduleBooking(
       const booking = await lockOwnBooking(tx, actor, bookingId);
       service = { durationMinutes: booking.durationMinutes };
       if (actor.type === 'client') {
-        const decision = canClientChange(
-          { state: booking.state, start: booking.startAt },
-          now,
-          view.cutoffHours,
-        );
-        if (!decision.allowed) throw new HttpProblem(409, decision.message);
+        requireClientChange(booking, view);
       } else if (!canOwnerChange(booking)) {
         throw new HttpProblem(409, CHANGE_MESSAGES.notChangeable);
       }
@@ -432,13 +466,9 @@ export async function rescheduleBooking(
         icsSequence: booking.icsSequence + 1,
         reminderSentAt: initialReminderSentAt(start, now),
       });
-      await insertBookingEvent(tx, {
-        bookingId: booking.id,
+      await recordChange(tx, actor, booking, {
         action: 'rescheduled',
-        fromState: booking.state,
         toState: updated.state,
-        actorType: actor.type,
-        actorId: actor.userId,
         details: { previousStart: booking.startAt.toISOString(), start: start.toISOString() },
       });
       await mailChange(app, tx, 'rescheduled', updated, client, {
@@ -465,33 +495,12 @@ export async function changeBookingState(
   to: Extract<BookingState, 'completed' | 'no_show'>,
   now: Date = new Date(),
 ): Promise<BookingOutcome> {
-  const settings = await loadSchedulingSettings(app.db, app.log);
-  const view = { now, cutoffHours: settings.rules.cancellationCutoffHours };
+  const { view } = await changeContext(app, now);
   return app.db.transaction(async (tx) => {
     const booking = await lockOwnBooking(tx, actor, bookingId);
-    const decision = decideStateChange({
-      booking: {
-        state: booking.state,
-        start: booking.startAt,
-        end: booking.endAt,
-        holdUntil: booking.holdUntil,
-      },
-      to,
-      actor: stateActor(actor),
-      now,
-      cutoffHours: view.cutoffHours,
-    });
-    if (!decision.allowed) throw new HttpProblem(409, decision.message);
+    requireStateChange(booking, to, actor, view);
     const updated = await updateBooking(tx, booking.id, { state: to });
-    await insertBookingEvent(tx, {
-      bookingId: booking.id,
-      action: to,
-      fromState: booking.state,
-      toState: to,
-      actorType: actor.type,
-      actorId: actor.userId,
-      details: {},
-    });
+    await recordChange(tx, actor, booking, { action: to, toState: to });
     const client = await bookingClient(tx, booking);
     return { booking: updated, client: clientView(client), view };
   });
@@ -507,8 +516,7 @@ export async function markBookingPaid(
   bookingId: string,
   now: Date = new Date(),
 ): Promise<BookingOutcome> {
-  const settings = await loadSchedulingSettings(app.db, app.log);
-  const view = { now, cutoffHours: settings.rules.cancellationCutoffHours };
+  const { settings, view } = await changeContext(app, now);
   // Only the owner receives payments; to a client it is no operation on their bookings.
   if (actor.type !== 'owner') throw notFound();
   return app.db.transaction(async (tx) => {
@@ -528,15 +536,7 @@ export async function markBookingPaid(
         reminderSentAt: initialReminderSentAt(booking.startAt, now),
       }),
     });
-    await insertBookingEvent(tx, {
-      bookingId: booking.id,
-      action: 'paid',
-      fromState: booking.state,
-      toState: updated.state,
-      actorType: actor.type,
-      actorId: actor.userId,
-      details: {},
-    });
+    await recordChange(tx, actor, booking, { action: 'paid', toState: updated.state });
     const client = await bookingClient(tx, booking);
     if (confirms) await mailChange(app, tx, 'confirmed', updated, client);
     return { booking: updated, client: clientView(client), view };
@@ -549,14 +549,13 @@ export async function findClientBooking(
   clientId: string | null,
   bookingId: string,
 ): Promise<BookingRow> {
-  const booking = isBookingId(bookingId) ? await findBookingById(db, bookingId) : undefined;
+  const booking = isUuid(bookingId) ? await findBookingById(db, bookingId) : undefined;
   if (!booking || (clientId !== null && booking.clientId !== clientId)) throw notFound();
   return booking;
 }
 
 async function viewContext(app: FastifyInstance, now: Date): Promise<ViewContext> {
-  const settings = await loadSchedulingSettings(app.db, app.log);
-  return { now, cutoffHours: settings.rules.cancellationCutoffHours };
+  return (await changeContext(app, now)).view;
 }
 
 export async function viewClientBooking(

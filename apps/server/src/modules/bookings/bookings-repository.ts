@@ -7,12 +7,25 @@ import { BLOCKING_BOOKING_STATES } from '@consult/shared';
 import type { Db } from '../../db/client';
 import { bookingEvents, bookings } from './schema';
 import type { BusyRange, InstantRange } from './slots';
+import { wallMsToDate, ZoneClock } from './zone-clock';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBookingRow = typeof bookings.$inferInsert;
 export type NewBookingEvent = typeof bookingEvents.$inferInsert;
 
 const FINISHED_STATES = ['completed', 'no_show', 'cancelled', 'expired'] as const;
+
+/** The last instant written as YYYY-MM-DD…: Date#toISOString turns later ones into +010000-…, which PostgreSQL refuses. */
+const LAST_STORABLE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * `instant` as a query bound: the far end of a range a caller may stretch to the year 10000 (a
+ * filter or preview of 9999-12-31) is held at the last instant PostgreSQL reads back; no booking
+ * can lie beyond it anyway.
+ */
+export function storableBound(instant: Date): Date {
+  return instant.getTime() > LAST_STORABLE_MS ? new Date(LAST_STORABLE_MS) : instant;
+}
 
 export async function findBookingById(db: Db, id: string): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
@@ -80,7 +93,7 @@ export async function listBusyRanges(
     .where(
       and(
         inArray(bookings.state, [...BLOCKING_BOOKING_STATES]),
-        sql`tstzrange(${bookings.startAt}, ${bookings.blockedUntil}, '[)') && tstzrange(${window.start.toISOString()}::timestamptz, ${window.end.toISOString()}::timestamptz, '[)')`,
+        sql`tstzrange(${bookings.startAt}, ${bookings.blockedUntil}, '[)') && tstzrange(${storableBound(window.start).toISOString()}::timestamptz, ${storableBound(window.end).toISOString()}::timestamptz, '[)')`,
         exceptId ? ne(bookings.id, exceptId) : undefined,
       ),
     )
@@ -141,10 +154,11 @@ export async function listPastBookings(
 /**
  * Serialises bookings of one owner-local day until the transaction ends. The exclusion constraint
  * stops overlaps on its own, but the daily maximum is a count: two transactions could each see
- * one place left. Taken only when a daily maximum is set.
+ * one place left. Taken only when a daily maximum is set. The day is worked out here, with the
+ * zone data the slots use: PostgreSQL's own may not know a zone the runtime accepts (e.g.
+ * US/Pacific-New), which would fail every booking.
  */
 export async function lockOwnerDay(db: Db, start: Date, ownerTimeZone: string): Promise<void> {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended('booking-day:' || ((${start.toISOString()}::timestamptz at time zone ${ownerTimeZone})::date)::text, 0))`,
-  );
+  const day = wallMsToDate(ZoneClock.for(ownerTimeZone).dateAt(start.getTime()));
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking-day:${day}`}, 0))`);
 }

@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import {
   BOOKING_MESSAGES as M,
   EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
+  isKnownTimeZone,
   NEAREST_SLOTS_COUNT,
+  WEEKDAYS,
   availabilitySchema,
   bookingConflictProblemSchema,
   bookingRecordSchema,
@@ -25,7 +27,8 @@ import {
   rescheduleBooking,
 } from './booking-service';
 import { CHANGE_MESSAGES, STATE_CHANGE_MESSAGES } from './booking-state';
-import { addService, dayAhead, openEveryDay, slotAt } from './booking-test-setup';
+import { addService, dayAhead, openEveryDay, slotAt, TEST_RULES } from './booking-test-setup';
+import { saveSchedulingSettings } from './scheduling-settings';
 import { bookingEvents, bookings } from './schema';
 
 describe('bookings API: public and client routes', () => {
@@ -342,6 +345,37 @@ describe('bookings API: public and client routes', () => {
       expect((await eventsOf(record.id)).at(-1)!.details).toEqual({ reason: 'Ill' });
     });
 
+    it('takes null notes and a null reason as none, as the records write them', async () => {
+      const me = await client();
+      const res = await book(me, { service: 'free-video', start: slotAt(6, '18:00'), notes: null });
+      expect(res.statusCode, res.body).toBe(201);
+      const record = bookingRecordSchema.parse(res.json());
+      expect(record.notes).toBeNull();
+      const cancel = await post(`/api/bookings/${record.id}/cancel`, me, { reason: null });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      expect((await eventsOf(record.id)).at(-1)!.details).toEqual({});
+    });
+
+    // The runtime's zone data knows US/Pacific-New, PostgreSQL's does not: the owner-local day the
+    // daily maximum locks is worked out in the server, never by the database.
+    it.runIf(isKnownTimeZone('US/Pacific-New'))(
+      'books under a daily maximum in an owner zone the database does not know',
+      async () => {
+        const allDay = [{ start: '00:00', end: '24:00' }];
+        await saveSchedulingSettings(t.app.db, {
+          rules: { ...TEST_RULES, timeZone: 'US/Pacific-New', maxBookingsPerDay: 20 },
+          weeklyHours: Object.fromEntries(WEEKDAYS.map((day) => [day, allDay])),
+          dateOverrides: [],
+        });
+        try {
+          const me = await client();
+          await booked(me, 'free-video', slotAt(20, '10:00'));
+        } finally {
+          await openEveryDay(t.app);
+        }
+      },
+    );
+
     it('refuses a time overlapping another booking or its buffer, and accepts one just after', async () => {
       const first = await client();
       const second = await client();
@@ -403,6 +437,33 @@ describe('bookings API: public and client routes', () => {
   });
 
   describe('the client’s lists', () => {
+    it('lists a booking under way (started, not ended) as upcoming, a finished one as past', async () => {
+      const me = await client();
+      const template = await booked(me, 'free-video', slotAt(12, '09:00'));
+      const startAt = new Date(Date.now() - 30 * 60_000);
+      const endAt = new Date(startAt.getTime() + 3_600_000);
+      await t.database.db
+        .update(bookings)
+        .set({ startAt, endAt, blockedUntil: endAt })
+        .where(eq(bookings.id, template.id));
+      const upcoming = upcomingBookingsSchema.parse(
+        (await get('/api/bookings/upcoming', me)).json(),
+      );
+      expect(upcoming.bookings.map((b) => b.id)).toEqual([template.id]);
+      expect(upcoming.bookings[0]!.clientChange.allowed).toBe(false);
+      const past = pastBookingsPageSchema.parse((await get('/api/bookings/past', me)).json());
+      expect(past.totalBookings).toBe(0);
+
+      // Marked completed by the owner before its end, it is finished: past, not upcoming.
+      await t.database.db
+        .update(bookings)
+        .set({ state: 'completed' })
+        .where(eq(bookings.id, template.id));
+      expect((await get('/api/bookings/upcoming', me)).json()).toEqual({ bookings: [] });
+      const after = pastBookingsPageSchema.parse((await get('/api/bookings/past', me)).json());
+      expect(after.bookings.map((b) => b.id)).toEqual([template.id]);
+    });
+
     it('starts with no upcoming bookings and an empty first page of past ones', async () => {
       const me = await client();
       const upcoming = await get('/api/bookings/upcoming', me);
@@ -516,6 +577,8 @@ describe('bookings API: public and client routes', () => {
       const res = await get(`/api/bookings/${mine.id}/ics`, me);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="invite.ics"');
+      expect(res.headers['cache-control']).toBe('private, no-store');
       expect(res.body).toMatch(/^BEGIN:VCALENDAR/);
       expect(res.body).toContain(`UID:${mine.id}@localhost`);
       expect(res.body).toContain('METHOD:REQUEST');
@@ -579,6 +642,42 @@ describe('bookings API: public and client routes', () => {
         expect(problemSchema.parse(res.json()).detail).toBe(CHANGE_MESSAGES.pastCutoff(24));
       }
       expect(await eventsOf(soon.id)).toHaveLength(1);
+    });
+
+    it('closes client changes exactly at the cutoff: a millisecond before it they still go through', async () => {
+      const me = await client();
+      const actor = { type: 'client' as const, userId: me.user.id };
+      const first = await booked(me, 'free-video', slotAt(21, '09:00'));
+      const second = await booked(me, 'free-video', slotAt(21, '12:00'));
+      const cutoffAt = (record: BookingRecord) => new Date(record.clientChange.cutoffAt);
+      expect(cutoffAt(first).getTime()).toBe(Date.parse(first.start) - 24 * 3_600_000);
+
+      const atCutoff = await cancelBooking(
+        t.app,
+        actor,
+        first.id,
+        { reason: null },
+        cutoffAt(first),
+      ).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(atCutoff).toMatchObject({ status: 409, detail: CHANGE_MESSAGES.pastCutoff(24) });
+      const before = new Date(cutoffAt(first).getTime() - 1);
+      const cancelled = await cancelBooking(t.app, actor, first.id, { reason: null }, before);
+      expect(cancelled.booking.state).toBe('cancelled');
+
+      const moveAtCutoff = await rescheduleBooking(
+        t.app,
+        actor,
+        second.id,
+        { start: slotAt(22, '12:00') },
+        cutoffAt(second),
+      ).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(moveAtCutoff).toMatchObject({ status: 409, detail: CHANGE_MESSAGES.pastCutoff(24) });
     });
 
     it('moves a booking in one step: the new slot is taken, the old one freed, the history kept', async () => {

@@ -15,7 +15,7 @@ import ical, {
 import { MEETING_MODE_LABELS, paths } from '@consult/shared';
 import type { Db } from '../../db/client';
 import { users } from '../users/schema';
-import { bookingMailOwner, ownerCopyAddresses } from './booking-owner';
+import { bookingMailOwner } from './booking-owner';
 import type { bookings } from './schema';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -102,6 +102,15 @@ function locationOf(
   }
 }
 
+/**
+ * A name as a CN parameter. Parameter values are quoted and RFC 5545 has no escape for a double
+ * quote inside them: ical-generator writes \" and readers end the value there, so a name such as
+ * `x"; ROLE=CHAIR:mailto:someone@else` would rewrite the attendee. Line breaks have no place either.
+ */
+export function calendarName(name: string): string {
+  return name.replace(/\s+/g, ' ').replaceAll('"', "'").trim();
+}
+
 export function calendarInvite(input: CalendarInviteInput): string {
   const { booking, method, client, owner, appUrl, clientPhone } = input;
   const manageUrl = appUrl ? `${appUrl}${paths.dashboard}` : null;
@@ -128,11 +137,11 @@ export function calendarInvite(input: CalendarInviteInput): string {
     location: locationOf(booking, clientPhone),
     url: booking.meetingMode === 'video' && booking.meetingUrl ? booking.meetingUrl : manageUrl,
     status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: owner.email ? { name: owner.name, email: owner.email } : null,
+    organizer: owner.email ? { name: calendarName(owner.name), email: owner.email } : null,
     attendees: client.email
       ? [
           {
-            name: client.name,
+            name: calendarName(client.name),
             email: client.email,
             role: ICalAttendeeRole.REQ,
             // The client chose the time themselves: nothing to answer.
@@ -169,7 +178,7 @@ export async function bookingCalendarFile(
     .from(users)
     .where(eq(users.id, booking.clientId));
   const owner = await bookingMailOwner(app, db);
-  const organizerEmail = owner.email ?? (await ownerCopyAddresses(db, owner))[0] ?? null;
+  const organizerEmail = owner.email ?? owner.copyTo?.[0] ?? null;
   return calendarFile({
     booking,
     method: inviteMethodFor(booking),

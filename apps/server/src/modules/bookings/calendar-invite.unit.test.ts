@@ -27,6 +27,20 @@ function invite(overrides: Partial<CalendarInviteInput> = {}) {
 }
 
 describe('calendar invite', () => {
+  it('keeps names with quotes or line breaks inside their CN parameter', () => {
+    const sneaky =
+      'Eve "x"; ROLE=CHAIR:mailto:evil@example.test\r\nATTENDEE:mailto:evil@example.test';
+    const parsed = invite({
+      client: { name: sneaky, email: 'bilal@example.test' },
+      owner: { name: sneaky, email: 'owner@example.test' },
+    });
+    expect(parsed.attendees).toEqual(['mailto:bilal@example.test']);
+    expect(parsed.organizer).toBe('mailto:owner@example.test');
+    expect(parsed.organizerName).toBe(
+      "Eve 'x'; ROLE=CHAIR:mailto:evil@example.test ATTENDEE:mailto:evil@example.test",
+    );
+  });
+
   it('is a REQUEST with the booking in UTC, its service, consultant, link, organizer and attendee', () => {
     const booking = bookingRow({
       startAt: new Date('2026-03-10T09:00:00Z'),

@@ -235,9 +235,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
       );
       const file = await bookingCalendarFile(app, booking);
+      // The file holds the meeting link: no copy in any cache, the browser's included.
       return reply
         .type(`${file.contentType}; charset=utf-8`)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
         .send(file.content);
     },
   );

@@ -103,6 +103,9 @@ export const bookings = pgTable(
   (t) => [
     index('bookings_client_start_idx').on(t.clientId, t.startAt),
     index('bookings_start_idx').on(t.startAt),
+    // Foreign keys: deleting a service or a user checks these without scanning the table.
+    index('bookings_service_idx').on(t.serviceId),
+    index('bookings_created_by_idx').on(t.createdBy),
     index('bookings_state_start_idx').on(t.state, t.startAt),
     // Jobs: reminders due and holds to expire.
     index('bookings_reminder_due_idx')
@@ -144,5 +147,8 @@ export const bookingEvents = pgTable(
     details: jsonb('details').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],
+  (t) => [
+    index('booking_events_booking_idx').on(t.bookingId, t.createdAt),
+    index('booking_events_actor_idx').on(t.actorId),
+  ],
 );

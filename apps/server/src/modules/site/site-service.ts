@@ -16,25 +16,24 @@ export async function seedSiteContent(db: Db): Promise<boolean> {
 /**
  * The public part of the site document. Keys the public schema does not know (private notes, future
  * settings) are dropped; a document that no longer parses falls back to the demo content, so the
- * home page never breaks on a bad edit.
+ * home page never breaks on a bad edit. Its services are the stored document's: the pages take
+ * them from the services table (getPublicSiteContent).
  */
+export async function getSiteDocument(db: Db, log?: FastifyBaseLogger): Promise<SiteContent> {
+  const parsed = siteContentSchema.safeParse(await findSetting(db, SITE_SETTINGS_KEY));
+  if (parsed.success) return parsed.data;
+  log?.warn({ issues: parsed.error.issues.slice(0, 5) }, 'site content invalid; serving the demo');
+  return demoSiteContent;
+}
+
+/** The site as the pages show it: the document with the services the owner configured. */
 export async function getPublicSiteContent(db: Db, log?: FastifyBaseLogger): Promise<SiteContent> {
-  const [stored, services] = await Promise.all([
-    findSetting(db, SITE_SETTINGS_KEY),
+  const [content, services] = await Promise.all([
+    getSiteDocument(db, log),
     listServices(db, { activeOnly: true }),
   ]);
-  const parsed = siteContentSchema.safeParse(stored);
-  if (!parsed.success) {
-    log?.warn(
-      { issues: parsed.error.issues.slice(0, 5) },
-      'site content invalid; serving the demo',
-    );
-  }
-  // The services the owner configured, not the document's copy: the pages offer what can be booked.
-  return {
-    ...(parsed.success ? parsed.data : demoSiteContent),
-    services: services.map(toSiteService),
-  };
+  // The services table, not the document's copy: the pages offer what can be booked.
+  return { ...content, services: services.map(toSiteService) };
 }
 
 function toSiteService(row: ServiceRow): SiteService {

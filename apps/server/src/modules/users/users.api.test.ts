@@ -107,6 +107,16 @@ describe('accounts: profile, e-mail verification and password reset', () => {
       expect(errors.phone[0]).toBe(AUTH_MESSAGES.phoneStart);
     });
 
+    it('drops NUL characters from a name instead of failing on them (PostgreSQL refuses NUL)', async () => {
+      const { headers } = await signedInUser(t.app);
+      const res = await patch(headers, { name: 'Nul\u0000 Name' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().name).toBe('Nul Name');
+      const onlyNul = await patch(headers, { name: '\u0000' });
+      expect(onlyNul.statusCode).toBe(400);
+      expect(onlyNul.json().errors.name).toEqual([AUTH_MESSAGES.nameRequired]);
+    });
+
     it('needs the right current password to set a new one, and ends the other sessions', async () => {
       const { user, headers, refreshToken: other } = await signedInUser(t.app);
       const missing = await patch(headers, { newPassword: 'a brand new passphrase' });

@@ -3,6 +3,7 @@ import { paths } from '@consult/shared';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, PageHeader } from '../../components/ui/card';
+import { UpcomingTimeline } from '../../features/admin-bookings';
 import { useGetSystemStatusQuery, systemProblems } from '../../features/admin-system';
 import { UserBadges, formatDateTime, useListUsersQuery } from '../../features/admin-users';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -10,17 +11,28 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 const RECENT_USERS = 5;
 
 /**
- * /admin/upcoming, the admin's start page. Until bookings exist it summarises what does: the
- * accounts and the system's health, each with the way to the full screen.
+ * /admin/upcoming, the admin's start page: the bookings of today and the next days, beside a short
+ * summary of the accounts and the system's health, each with the way to the full screen.
  */
 export default function AdminUpcomingRoute() {
-  useDocumentTitle('Admin overview');
+  useDocumentTitle('Upcoming');
   return (
     <>
-      <PageHeader title="Overview" intro="Your practice at a glance." />
-      <div className="grid items-start gap-6 lg:grid-cols-2">
-        <AccountsCard />
-        <SystemCard />
+      <PageHeader
+        title="Upcoming"
+        intro="Today and the coming week: mark attendance, cancel or open a booking."
+        actions={
+          <Link to={paths.admin.bookings} className={buttonClasses('secondary')}>
+            All bookings
+          </Link>
+        }
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <UpcomingTimeline />
+        <div className="flex flex-col gap-6">
+          <AccountsCard />
+          <SystemCard />
+        </div>
       </div>
     </>
   );

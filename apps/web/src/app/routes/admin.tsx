@@ -2,10 +2,12 @@ import { paths } from '@consult/shared';
 import type { ShellNavItem } from '../../components/app-shell';
 import { SignedInArea } from '../signed-in-shell';
 
-// Only screens that work are listed; bookings, metrics and config join when they are built.
+// Only screens that work are listed; metrics joins when it is built.
 const nav: ShellNavItem[] = [
-  { to: paths.admin.upcoming, label: 'Overview' },
+  { to: paths.admin.upcoming, label: 'Upcoming' },
+  { to: paths.admin.bookings, label: 'Bookings' },
   { to: paths.admin.users, label: 'Users' },
+  { to: paths.admin.config, label: 'Config' },
   { to: paths.admin.system, label: 'System' },
 ];
 

@@ -1,3 +1,7 @@
 import { AccountOverview } from '../../features/account';
+import { NextBookingPanel } from '../../features/my-bookings';
 
-export default AccountOverview;
+/** /dash: the greeting and account state, with the next consultation first. */
+export default function DashOverviewRoute() {
+  return <AccountOverview highlight={(user) => <NextBookingPanel timeZone={user.timeZone} />} />;
+}

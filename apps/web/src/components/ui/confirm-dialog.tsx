@@ -12,6 +12,7 @@ export function ConfirmDialog({
   confirmLabel,
   busyLabel,
   busy,
+  dismissLabel = 'Cancel',
   tone = 'primary',
   onConfirm,
   onClose,
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   busyLabel: string;
   busy: boolean;
+  /** The button that closes without acting, when "Cancel" would be ambiguous. */
+  dismissLabel?: string;
   tone?: 'primary' | 'danger';
   onConfirm: () => void;
   onClose: () => void;
@@ -59,7 +62,7 @@ export function ConfirmDialog({
           </div>
           <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus>
-              Cancel
+              {dismissLabel}
             </Button>
             <Button variant={tone} onClick={onConfirm} disabled={busy}>
               {busy ? busyLabel : confirmLabel}

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@consult/shared';
+import { paths, type User } from '@consult/shared';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, PageHeader } from '../../components/ui/card';
@@ -8,8 +9,11 @@ import { useGetUserQuery } from './account-api';
 import { EmailVerificationBanner } from './email-verification-banner';
 import { firstName, formatDate } from './format';
 
-/** /dash: greets the person and shows the state of their account. */
-export function AccountOverview() {
+/**
+ * /dash: greets the person and shows the state of their account. `highlight` is what the route puts
+ * first under the greeting (the next booking), given the person for their time zone.
+ */
+export function AccountOverview({ highlight }: { highlight?: (user: User) => ReactNode } = {}) {
   useDocumentTitle('Overview');
   const { data: user, error, isLoading, refetch } = useGetUserQuery();
 
@@ -46,6 +50,7 @@ export function AccountOverview() {
       />
       <div className="flex flex-col gap-6">
         <EmailVerificationBanner user={user} />
+        {highlight?.(user)}
         <div className="grid gap-6 lg:grid-cols-2">
           <Card
             title="Your details"

@@ -1,2 +1,3 @@
 export { AccountOverview } from './account-overview';
 export { ProfilePage } from './profile-page';
+export { useGetUserQuery } from './account-api';

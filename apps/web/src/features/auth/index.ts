@@ -4,3 +4,5 @@ export { useSignOut } from './use-sign-out';
 export { ADMIN_ROLE, homeForRole, useAuth } from './use-auth';
 export { setCredentials, loggedOut } from './auth-slice';
 export { SessionRestore } from './session-restore';
+export { rememberReturnTo } from './return-to';
+export { useResendVerificationMutation } from './auth-api';

@@ -31,3 +31,36 @@ export function returnPathAfterSignIn(role: string, from: string | undefined, ne
   if (requested.startsWith(paths.admin.root) && role !== ADMIN_ROLE) return homeForRole(role);
   return requested;
 }
+
+const REMEMBERED_KEY = 'consult.return-to';
+/** Long enough to sign up, open the confirmation mail and sign in; short enough to be forgotten. */
+const REMEMBERED_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Remembers a page to come back to after a sign-in that may happen much later in this tab: after
+ * signing up and opening the confirmation mail, no link carries the page any more (the booking flow).
+ */
+export function rememberReturnTo(path: string) {
+  if (!isLocalPath(path)) return;
+  try {
+    sessionStorage.setItem(REMEMBERED_KEY, JSON.stringify({ path, at: Date.now() }));
+  } catch {
+    // Without storage the person lands on their dashboard instead; nothing breaks.
+  }
+}
+
+/** The remembered page, once: reading it forgets it. */
+export function takeRememberedReturnTo(): string | undefined {
+  try {
+    const raw = sessionStorage.getItem(REMEMBERED_KEY);
+    sessionStorage.removeItem(REMEMBERED_KEY);
+    if (!raw) return undefined;
+    const value = JSON.parse(raw) as { path?: unknown; at?: unknown };
+    const fresh = typeof value.at === 'number' && Date.now() - value.at < REMEMBERED_MAX_AGE_MS;
+    return fresh && typeof value.path === 'string' && isLocalPath(value.path)
+      ? value.path
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { readSignInState, returnPathAfterSignIn } from './return-to';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  readSignInState,
+  rememberReturnTo,
+  returnPathAfterSignIn,
+  takeRememberedReturnTo,
+} from './return-to';
 
 describe('where sign-in leads', () => {
   it('goes to the admin area for admins and the dashboard for others by default', () => {
@@ -24,5 +29,40 @@ describe('where sign-in leads', () => {
   it('ignores a location state of the wrong shape', () => {
     expect(readSignInState('x')).toEqual({});
     expect(readSignInState({ from: 3 }).from).toBeUndefined();
+  });
+});
+
+describe('a page remembered for a later sign-in', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function stubStorage() {
+    const items = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => items.set(key, value),
+      removeItem: (key: string) => items.delete(key),
+    });
+  }
+
+  it('is given back once', () => {
+    stubStorage();
+    rememberReturnTo('/consultation?service=intro-call');
+    expect(takeRememberedReturnTo()).toBe('/consultation?service=intro-call');
+    expect(takeRememberedReturnTo()).toBeUndefined();
+  });
+
+  it('is never a page of another site', () => {
+    stubStorage();
+    rememberReturnTo('//evil.example/x');
+    expect(takeRememberedReturnTo()).toBeUndefined();
+  });
+
+  it('is forgotten after a day', () => {
+    stubStorage();
+    vi.useFakeTimers({ now: new Date('2026-03-09T10:00:00Z') });
+    rememberReturnTo('/consultation');
+    vi.setSystemTime(new Date('2026-03-10T10:00:01Z'));
+    expect(takeRememberedReturnTo()).toBeUndefined();
+    vi.useRealTimers();
   });
 });

@@ -1,13 +1,7 @@
 import { useEffect } from 'react';
-import { SESSION_HINT_COOKIE } from '@consult/shared';
 import { useRestoreSessionMutation } from './auth-api';
+import { hasSessionHint } from './session-peek';
 import { useAuth } from './use-auth';
-
-function hasSessionHint() {
-  return document.cookie
-    .split(';')
-    .some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
-}
 
 /**
  * Restores the session once at start-up, so public pages (the landing header's Dashboard button)

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/problem';
 import { useLoginMutation } from './auth-api';
 import { readTokenUser } from './auth-slice';
 import { AuthLayout, textLinkClasses } from './components/auth-layout';
-import { readSignInState, returnPathAfterSignIn } from './return-to';
+import { readSignInState, returnPathAfterSignIn, takeRememberedReturnTo } from './return-to';
 import { homeForRole, useAuth } from './use-auth';
 
 export function SignInPage() {
@@ -33,9 +33,13 @@ export function SignInPage() {
     const result = await login(values);
     if ('data' in result && result.data) {
       const role = readTokenUser(result.data.accessToken)?.role ?? '';
-      await navigate(returnPathAfterSignIn(role, state.from, searchParams.get('next')), {
-        replace: true,
-      });
+      // A page remembered earlier in this tab (a booking waiting for its sign-in) comes after the
+      // guard's `from` and the `next` link.
+      const remembered = takeRememberedReturnTo();
+      await navigate(
+        returnPathAfterSignIn(role, state.from, searchParams.get('next') ?? remembered ?? null),
+        { replace: true },
+      );
     }
   });
 

@@ -1,13 +1,8 @@
 import { useSelector } from 'react-redux';
 import type { RootState } from '../../app/store';
 
-export const ADMIN_ROLE = 'admin';
+export { ADMIN_ROLE, homeForRole } from './roles';
 
 export function useAuth() {
   return useSelector((state: RootState) => state.auth);
-}
-
-/** Where a signed-in person belongs by default: the admin area for admins, the dashboard otherwise. */
-export function homeForRole(role: string) {
-  return role === ADMIN_ROLE ? '/admin' : '/dash';
 }

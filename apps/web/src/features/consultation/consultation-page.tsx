@@ -7,6 +7,7 @@ import {
   type SiteService,
 } from '@consult/shared';
 import { buttonClasses } from '../../components/ui/button';
+import { BookingFlow } from '../booking';
 import { ContactButton } from '../contact';
 import { FaqList, SimpleHeader, usePageTitle, useSiteContent } from '../site';
 
@@ -103,7 +104,9 @@ export function ConsultationPage() {
           </div>
         </section>
 
-        <section aria-labelledby="sessions-heading" className="py-12 md:py-16">
+        <BookingFlow services={site.services} />
+
+        <section aria-labelledby="sessions-heading" className="border-t border-line py-12 md:py-16">
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             <h2 id="sessions-heading" className="font-display text-3xl font-semibold text-brand">
               Sessions and prices

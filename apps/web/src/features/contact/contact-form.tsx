@@ -1,5 +1,5 @@
 /** The popup's form; loaded on demand with its validation code (zod, the phone parser, react-hook-form). */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -15,7 +15,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Field, TextField, inputClasses } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
-import { useSendContactMessageMutation } from './contact-api';
+import { sendContactMessage } from './contact-api';
 import { blockDeletingPrefix, withLeadingPlus } from './phone-input';
 import { sendFailureMessage } from './send-failure';
 
@@ -40,7 +40,7 @@ export default function ContactForm({
   openCount: number;
   onSent: () => void;
 }) {
-  const [send, { isLoading }] = useSendContactMessageMutation();
+  const [isLoading, setIsLoading] = useState(false);
   const {
     register,
     handleSubmit,
@@ -61,13 +61,16 @@ export default function ContactForm({
   }, [openCount, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
+    setIsLoading(true);
     try {
-      await send(toContactMessage(values)).unwrap();
+      await sendContactMessage(toContactMessage(values));
     } catch (error) {
       // The form stays filled; only 4xx and 5xx have a message (seed spec §8).
       const message = sendFailureMessage(error);
       if (message) toast.error(message);
       return;
+    } finally {
+      setIsLoading(false);
     }
     toast.success(CONTACT_TEXTS.sent);
     reset(defaultValues);

@@ -16,8 +16,17 @@ interface ContactPopup {
 
 const ContactPopupContext = createContext<ContactPopup | null>(null);
 
-/** Holds the one contact popup of a page; anything inside can open it (seed spec §2). */
-export function ContactPopupProvider({ children }: { children: ReactNode }) {
+/**
+ * Holds the one contact popup of a page; anything inside can open it (seed spec §2). `toaster` is
+ * mounted from the first opening on, for pages whose entry has no toaster of its own (the landing page).
+ */
+export function ContactPopupProvider({
+  children,
+  toaster,
+}: {
+  children: ReactNode;
+  toaster?: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const [openCount, setOpenCount] = useState(0);
   const openContact = useCallback(() => {
@@ -30,6 +39,7 @@ export function ContactPopupProvider({ children }: { children: ReactNode }) {
     <ContactPopupContext.Provider value={value}>
       {children}
       <ContactDialog open={open} openCount={openCount} onClose={close} />
+      {openCount > 0 && toaster}
     </ContactPopupContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import type { SiteFaqEntry } from '@consult/shared';
-import { FaqList } from '../site';
+import { FaqList } from '../site/faq-list';
 
 export function FaqSection({ entries }: { entries: SiteFaqEntry[] }) {
   return (

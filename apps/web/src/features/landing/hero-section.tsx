@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { paths, type SiteContent } from '@consult/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { ContactButton } from '../contact';
@@ -28,12 +27,12 @@ export function HeroSection({ site }: { site: SiteContent }) {
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-muted">{hero.lead}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link
-              to={first ? `${paths.consultation}?service=${first.slug}` : paths.consultation}
+            <a
+              href={first ? `${paths.consultation}?service=${first.slug}` : paths.consultation}
               className={buttonClasses('primary', 'px-6')}
             >
               Book a consultation
-            </Link>
+            </a>
             <ContactButton className={buttonClasses('secondary', 'px-6')}>
               Send me a message
             </ContactButton>

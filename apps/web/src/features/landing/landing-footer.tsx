@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { paths, type SiteContent } from '@consult/shared';
 import { ChatIcon, MailIcon, MicroblogIcon, NetworkIcon, PhoneIcon } from './icons';
 
@@ -104,12 +103,12 @@ export function LandingFooter({ site }: { site: SiteContent }) {
           <p suppressHydrationWarning>
             © {year} {consultant.name}. All rights reserved.
           </p>
-          <Link
-            to={paths.terms}
+          <a
+            href={paths.terms}
             className="rounded-lg underline underline-offset-4 hover:text-white"
           >
             Terms and Conditions
-          </Link>
+          </a>
         </div>
       </div>
     </footer>

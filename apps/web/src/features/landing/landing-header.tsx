@@ -1,23 +1,17 @@
 import { useEffect, useState } from 'react';
-import { useSelector } from 'react-redux';
-import { Link } from 'react-router';
-import { HEADER_SHADOW_THRESHOLD_PX, MOBILE_BREAKPOINT_PX, paths } from '@consult/shared';
-import type { RootState } from '../../app/store';
+import {
+  HEADER_SHADOW_THRESHOLD_PX,
+  MOBILE_BREAKPOINT_PX,
+  type SiteContent,
+} from '@consult/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { ContactButton } from '../contact';
-import { SiteLogo, useSiteContent } from '../site';
+import { SiteLogo } from '../site/site-logo';
+import type { AccountLink } from './account-link';
 import { MenuIcon } from './icons';
 import { MobileMenu } from './mobile-menu';
 import { scrollToSection, sectionLinks } from './section-link';
 import { useScrolledPast } from './use-scrolled-past';
-
-/** Sign In, or Dashboard once signed in: /admin for admins, /dash for everyone else (seed spec §2). */
-export function useAccountLink() {
-  const token = useSelector((state: RootState) => state.auth.token);
-  const role = useSelector((state: RootState) => state.auth.role);
-  if (!token) return { to: paths.signIn, label: 'Sign In' };
-  return { to: role === 'admin' ? paths.admin.root : paths.dashboard, label: 'Dashboard' };
-}
 
 const navLinkClasses =
   'rounded-lg px-3 py-2 text-sm font-semibold text-ink transition-colors hover:bg-brand-soft hover:text-brand';
@@ -25,11 +19,11 @@ const navLinkClasses =
 /**
  * The landing header: logo, section anchors, Contact Me and Sign In / Dashboard. Below the mobile
  * breakpoint (Tailwind's `md`, 768 px = MOBILE_BREAKPOINT_PX) the items move into a slide-in menu.
+ * Links out of the page are plain anchors: the landing page has its own small entry, without the
+ * app's router, so they load the app's pages in full.
  */
-export function LandingHeader() {
-  const site = useSiteContent();
+export function LandingHeader({ site, account }: { site: SiteContent; account: AccountLink }) {
   const scrolled = useScrolledPast(HEADER_SHADOW_THRESHOLD_PX);
-  const account = useAccountLink();
   const [menuOpen, setMenuOpen] = useState(false);
 
   useEffect(() => {
@@ -64,9 +58,9 @@ export function LandingHeader() {
             </a>
           ))}
           <ContactButton className={`${buttonClasses('secondary')} ml-3`}>Contact Me</ContactButton>
-          <Link to={account.to} className={`${buttonClasses('primary')} ml-2`}>
+          <a href={account.to} className={`${buttonClasses('primary')} ml-2`}>
             {account.label}
-          </Link>
+          </a>
         </nav>
         <button
           type="button"

@@ -1,5 +1,6 @@
-import { usePageTitle, useSiteContent } from '../site';
+import type { SiteContent } from '@consult/shared';
 import { AboutSection } from './about-section';
+import type { AccountLink } from './account-link';
 import { ContactBand } from './contact-band';
 import { FaqSection } from './faq-section';
 import { HeroSection } from './hero-section';
@@ -7,10 +8,12 @@ import { LandingFooter } from './landing-footer';
 import { LandingHeader } from './landing-header';
 import { ServicesSection } from './services-section';
 
-/** The home page (seed spec §2): the only page with the site header and footer. */
-export function LandingPage() {
-  const site = useSiteContent();
-  usePageTitle();
+/**
+ * The home page (seed spec §2): the only page with the site header and footer. It needs no router
+ * or store: its own entry (app/landing-app.tsx) and the app's route (app/routes/landing.tsx) pass
+ * the site content and the header's account link.
+ */
+export function LandingPage({ site, account }: { site: SiteContent; account: AccountLink }) {
   return (
     <>
       <a
@@ -19,7 +22,7 @@ export function LandingPage() {
       >
         Skip to content
       </a>
-      <LandingHeader />
+      <LandingHeader site={site} account={account} />
       <main id="main">
         <HeroSection site={site} />
         <ServicesSection services={site.services} />

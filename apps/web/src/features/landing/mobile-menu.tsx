@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { MOBILE_MENU_WIDTH_PERCENT } from '@consult/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { useModalDialog } from '../../hooks/use-modal-dialog';
 import { ContactButton } from '../contact';
+import type { AccountLink } from './account-link';
 import { CloseIcon } from './icons';
 import { goToSection, sectionLinks } from './section-link';
 
@@ -14,7 +14,7 @@ export function MobileMenu({
 }: {
   open: boolean;
   onClose: () => void;
-  account: { to: string; label: string };
+  account: AccountLink;
 }) {
   const dialog = useModalDialog(open, onClose);
   return (
@@ -57,9 +57,9 @@ export function MobileMenu({
           <ContactButton className={buttonClasses('secondary', 'w-full')} onClick={onClose}>
             Contact Me
           </ContactButton>
-          <Link to={account.to} className={buttonClasses('primary', 'w-full')}>
+          <a href={account.to} className={buttonClasses('primary', 'w-full')}>
             {account.label}
-          </Link>
+          </a>
         </div>
       </div>
     </dialog>

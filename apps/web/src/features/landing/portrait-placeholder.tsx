@@ -1,4 +1,4 @@
-import { initialsOf } from '../site';
+import { initialsOf } from '../site/site-logo';
 
 /** Stands in for the consultant's photo until one is uploaded: a calm monogram on the brand colours. */
 export function PortraitPlaceholder({ name }: { name: string }) {

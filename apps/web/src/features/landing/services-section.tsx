@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import {
   formatDuration,
   formatPrice,
@@ -61,12 +60,12 @@ export function ServicesSection({ services }: { services: SiteService[] }) {
                   <span className="sr-only">Price: </span>
                   {formatPrice(service)}
                 </p>
-                <Link
-                  to={`${paths.consultation}?service=${service.slug}`}
+                <a
+                  href={`${paths.consultation}?service=${service.slug}`}
                   className={buttonClasses('primary')}
                 >
                   Book<span className="sr-only"> {service.title}</span>
-                </Link>
+                </a>
               </div>
             </li>
           ))}

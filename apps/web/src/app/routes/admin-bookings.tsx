@@ -1,0 +1,3 @@
+import { BookingsPage } from '../../features/admin-bookings';
+
+export default BookingsPage;

@@ -1,0 +1,3 @@
+import { ConfigPage } from '../../features/admin-scheduling';
+
+export default ConfigPage;

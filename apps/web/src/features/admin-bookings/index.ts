@@ -1,0 +1,2 @@
+export { BookingsPage } from './bookings-page';
+export { UpcomingTimeline } from './upcoming-timeline';

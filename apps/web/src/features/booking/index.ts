@@ -1,0 +1,2 @@
+/** The booking flow of /consultation. */
+export { BookingFlow, BOOKING_SECTION_ID } from './booking-flow';

@@ -1,0 +1,184 @@
+import type { Page } from '@playwright/test';
+import { BOOKING_MESSAGES } from '@consult/shared';
+import { ADMIN, signIn } from './support/accounts';
+import { test, expect, expectNoAxeViolations } from './support/fixtures';
+import { DESKTOP, MOBILE } from './support/public-site';
+
+// 403: the guards' refresh before signing in; 409: deleting a service that has bookings.
+test.use({ expectedApiStatuses: [403, 409] });
+// One journey per width, one after the other: both book, and both change the shared weekly hours.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+/** The e2e server keeps the default rules: the owner works in Asia/Karachi, Monday to Friday. */
+const OWNER_ZONE = 'Asia/Karachi';
+const DAY_MS = 86_400_000;
+
+function ownerDay(offsetDays: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: OWNER_ZONE }).format(
+    new Date(Date.now() + offsetDays * DAY_MS),
+  );
+}
+
+function weekday(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/** The first day at least `minDays` ahead whose weekday passes `accept` (0 = Sunday). */
+function dayAhead(minDays: number, accept: (day: number) => boolean): string {
+  for (let offset = minDays; ; offset += 1) {
+    const date = ownerDay(offset);
+    if (accept(weekday(date))) return date;
+  }
+}
+
+async function slotsOn(page: Page, date: string): Promise<number> {
+  const response = await page.request.get(
+    `/api/availability?service=intro-call&from=${date}&to=${date}&timeZone=${OWNER_ZONE}`,
+  );
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { days: { slots: string[] }[] };
+  return body.days.reduce((count, day) => count + day.slots.length, 0);
+}
+
+/** axe misreads a toast's colours while it fades: close the toasts first, then check. */
+async function expectAccessible(page: Page) {
+  const toasts = page.locator('[data-sonner-toast]');
+  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
+    await close.click().catch(() => undefined);
+  }
+  await expect(toasts).toHaveCount(0, { timeout: 10_000 });
+  await expectNoAxeViolations(page);
+}
+
+for (const viewport of [DESKTOP, MOBILE]) {
+  test(`the owner books for a client, acts on it and edits the hours (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/signin');
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/upcoming$/);
+    await expect(page.getByRole('heading', { name: 'Upcoming', level: 1 })).toBeVisible();
+    await expect(page.getByText('Times in Asia/Karachi.')).toBeVisible();
+    await expectAccessible(page);
+
+    // Book for a client: the owner's own account stands in for a client, so the run adds no
+    // sign-up to the suite's per-IP registration budget.
+    const day = dayAhead(2, (d) => d >= 1 && d <= 5);
+    await page.goto('/admin/bookings');
+    await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Book for a client' }).click();
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    const problems = page.getByRole('alert');
+    await expect(problems.filter({ hasText: BOOKING_MESSAGES.clientRequired })).toBeVisible();
+    await expect(problems.filter({ hasText: BOOKING_MESSAGES.serviceRequired })).toBeVisible();
+    await expect(problems.filter({ hasText: BOOKING_MESSAGES.timeRequired })).toBeVisible();
+    await page.getByLabel('Client: search by name or e-mail').fill('admin@e2e');
+    await page.getByRole('button', { name: /admin@e2e\.test/ }).click();
+    await page.getByLabel('Service', { exact: true }).selectOption('strategy-session');
+    await page.getByLabel('Day', { exact: true }).fill(day);
+    const slots = page.getByRole('radiogroup', { name: /Free times on/ });
+    // The day's last slot: other tests book the earliest ones. The radio is visually hidden inside
+    // its time label, which is what a person clicks.
+    await slots.locator('label').last().click();
+    await expect(slots.getByRole('radio').last()).toBeChecked();
+    await page.getByLabel('Notes (optional)').fill('Booked by the e2e test');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(page).toHaveURL(/booking=/);
+    const detail = page.getByRole('region', { name: /Strategy session with/ });
+    await expect(detail).toBeVisible();
+    await expect(detail.getByText('Booked by the e2e test')).toBeVisible();
+    await expect(detail.getByText('Payment due')).toBeVisible();
+    await expectAccessible(page);
+
+    await detail.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(page.getByText(/marked paid\./)).toBeVisible();
+    await expect(detail.getByText(/^Paid /)).toBeVisible();
+
+    // Reschedule to an evening the weekly hours do not offer.
+    await detail.getByRole('button', { name: 'Reschedule' }).click();
+    await detail.getByRole('radio', { name: 'Any time' }).check();
+    await detail.getByLabel('Start time').fill('20:00');
+    await detail.getByRole('checkbox', { name: /Outside my hours/ }).check();
+    await expectAccessible(page);
+    await detail.getByRole('button', { name: 'Move booking' }).click();
+    await expect(page.getByText(/^Moved to .*20:00/)).toBeVisible();
+    await expect(detail.getByText('Rescheduled', { exact: true })).toBeVisible();
+    await expect(detail.getByText(/20:00/).first()).toBeVisible();
+
+    // The timeline shows it on its day; cancel it from there with a reason.
+    await page.goto('/admin/upcoming');
+    // The day is a list item too; the booking is the innermost match.
+    const entry = page
+      .getByRole('listitem')
+      .filter({ hasText: 'Strategy session' })
+      .filter({ hasText: /20:00–21:00/ })
+      .last();
+    await expect(entry).toBeVisible();
+    await entry.getByRole('button', { name: 'Cancel booking' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    await expect(dialog.getByLabel('Reason (optional)')).toBeFocused();
+    await page.keyboard.type('Travelling that day');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+    await expect(page.getByText(/cancelled\. The client is told by e-mail\./)).toBeVisible();
+    await expect(entry).toBeHidden();
+    await page.getByLabel('Show cancelled and expired').check();
+    await expect(entry.getByText('Cancelled', { exact: true })).toBeVisible();
+
+    // The history names who did what.
+    await entry.getByRole('link', { name: /^Open/ }).click();
+    await expect(detail.getByText('Reason: Travelling that day')).toBeVisible();
+    await expect(detail.getByText(/\(owner\)/).first()).toBeVisible();
+    await detail.getByRole('link', { name: 'All their bookings' }).click();
+    await expect(page.getByText(/One client’s bookings: /)).toBeVisible();
+    await expect(page.getByRole('link', { name: /Strategy session/ }).first()).toBeVisible();
+
+    // Configuration: a service with bookings cannot be deleted.
+    await page.goto('/admin/config');
+    await expect(page.getByRole('heading', { name: 'Configuration', level: 1 })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Delete Strategy session' }).click();
+    const remove = page.getByRole('dialog', { name: 'Delete this service?' });
+    await remove.getByRole('button', { name: 'Delete service' }).click();
+    await expect(remove.getByRole('alert')).toHaveText(BOOKING_MESSAGES.serviceHasBookings);
+    await remove.getByRole('button', { name: 'Keep it' }).click();
+
+    // Overlapping intervals are refused with the shared message.
+    const monday = page.getByRole('group', { name: 'Monday' });
+    await monday.getByRole('button', { name: 'Add hours to Monday' }).click();
+    const from = monday.getByLabel('Monday, interval 2, from');
+    const to = monday.getByLabel('Monday, interval 2, to');
+    await from.fill('16:00');
+    await page.getByRole('button', { name: 'Save hours and rules' }).click();
+    await expect(monday.getByText(BOOKING_MESSAGES.intervalsOverlap('Monday'))).toBeVisible();
+    await expectAccessible(page);
+
+    // An evening on Mondays adds evening slots to /consultation's availability; the preview shows
+    // them before saving. Evenings only, so tests booking a morning slot meanwhile are not disturbed.
+    const nextMonday = dayAhead(2, (d) => d === 1);
+    const usual = await slotsOn(page, nextMonday);
+    expect(usual).toBeGreaterThan(0);
+    await from.fill('20:00');
+    await to.fill('22:00');
+    await page.getByLabel('Day', { exact: true }).fill(nextMonday);
+    // The buffer keeps the first slot a quarter past the opening.
+    await expect(
+      page
+        .getByRole('list', { name: 'Preview slots' })
+        .getByText(/^20:\d\d$/)
+        .first(),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Save hours and rules' }).click();
+    await expect(page.getByText('Your hours and rules are saved.')).toBeVisible();
+    await expect.poll(() => slotsOn(page, nextMonday)).toBeGreaterThan(usual);
+
+    // Back to the usual hours, as the other tests expect.
+    await monday.getByRole('button', { name: 'Remove Monday interval 2' }).click();
+    await page.getByRole('button', { name: 'Save hours and rules' }).click();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+    await expect.poll(() => slotsOn(page, nextMonday)).toBe(usual);
+  });
+}
