@@ -1,24 +1,39 @@
 import { Link } from 'react-router';
 import { paths } from '@consult/shared';
+import { useGetSiteBrandQuery } from '../lib/site-brand-api';
 
-/** The site's mark, linking home; used by the sign-in screens and the app shells. */
+/** The initials of the consultant's name for the mark: "Ayesha Siddiqui" → "AS". */
+function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]![0], words.at(-1)![0]] : [words[0]?.[0]];
+  return letters.join('').toUpperCase();
+}
+
+/**
+ * The site's mark with the consultant's name, linking home; used by the sign-in screens and the app
+ * shells. Until the name has loaded (or if it cannot be), the mark stands alone with an accessible
+ * label, so nothing shifts into a wrong name.
+ */
 export function BrandLink({ tone = 'brand' }: { tone?: 'brand' | 'light' }) {
+  const { data } = useGetSiteBrandQuery();
+  const name = data?.name;
   return (
     <Link
       to={paths.home}
-      className={`inline-flex items-center gap-2 rounded font-display text-xl font-semibold ${
+      aria-label={name ? undefined : 'Home'}
+      className={`inline-flex min-h-8 items-center gap-2 rounded font-display text-xl font-semibold ${
         tone === 'light' ? 'text-white' : 'text-brand'
       }`}
     >
       <span
         aria-hidden="true"
-        className={`grid size-8 place-items-center rounded-lg text-base ${
+        className={`grid size-8 place-items-center rounded-lg text-sm ${
           tone === 'light' ? 'bg-white text-brand' : 'bg-brand text-white'
         }`}
       >
-        C
+        {name ? initialsOf(name) : ''}
       </span>
-      Consult
+      {name}
     </Link>
   );
 }
