@@ -175,6 +175,32 @@ for (const viewport of [DESKTOP, MOBILE]) {
     await expect(page.getByText('Your hours and rules are saved.')).toBeVisible();
     await expect.poll(() => slotsOn(page, nextMonday)).toBeGreaterThan(usual);
 
+    // A visitor sees them on /consultation: that Monday, in the owner's zone, now has evening times.
+    const visitor = await page.context().newPage();
+    await visitor.goto('/consultation?service=intro-call');
+    await visitor.getByLabel('Time zone').selectOption(OWNER_ZONE);
+    const dayName = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${nextMonday}T12:00:00Z`));
+    const monthName = new Intl.DateTimeFormat('en-GB', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${nextMonday}T12:00:00Z`));
+    const calendar = visitor.getByRole('group', { name: /: choose a day$/ });
+    await expect(calendar).toBeVisible();
+    if ((await calendar.getAttribute('aria-label')) !== `${monthName}: choose a day`) {
+      await visitor.getByRole('button', { name: /^Next month/ }).click();
+    }
+    await expect(calendar).toHaveAttribute('aria-label', `${monthName}: choose a day`);
+    await visitor.getByRole('button', { name: `${dayName}, available` }).click();
+    await expect(visitor.getByRole('button', { name: /^20:\d\d$/ }).first()).toBeVisible();
+    await visitor.close();
+
     // Back to the usual hours, as the other tests expect.
     await monday.getByRole('button', { name: 'Remove Monday interval 2' }).click();
     await page.getByRole('button', { name: 'Save hours and rules' }).click();
