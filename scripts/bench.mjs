@@ -163,7 +163,7 @@ try {
     await database.drop();
   }
 
-  // The server's own hashing function and parameters (argon2id, 32 MiB, 3 passes), median of 15.
+  // The server's own hashing function and parameters (argon2id, 32 MiB, 4 passes), median of 15.
   const { hashPassword } = await import('../apps/server/src/modules/auth/passwords.ts');
   const times = [];
   for (let i = 0; i < 15; i += 1) {

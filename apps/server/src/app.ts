@@ -16,6 +16,7 @@ import {
 import { API_BASE } from '@consult/shared';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import { AvailabilityCache } from './modules/bookings/availability-cache';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { loggerOptions } from './logger';
 import { contactRoutes } from './modules/contact/routes';
@@ -46,6 +47,7 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     jobs: JobRunner;
+    availabilityCache: AvailabilityCache;
     appVersion: string;
     startedAt: number;
   }
@@ -104,6 +106,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('mailer', mailer);
   jobs.add(mailer.outboxJob(options.mailIntervalMs ?? 2000));
+  const availabilityCache = new AvailabilityCache();
+  app.decorate('availabilityCache', availabilityCache);
+  const stopAvailabilityListener = await database.listen('availability_changed', availabilityCache);
   for (const job of bookingJobs(app)) jobs.add(job);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -146,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await jobs.stop();
     mailer.close();
+    await stopAvailabilityListener();
     await database.close();
   });
 

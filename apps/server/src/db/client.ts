@@ -22,9 +22,34 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * Channels the migrations' triggers notify (0003: availability_changed after any write of bookings,
+ * services or settings). Every pooled PostgreSQL connection listens to them, because PostgreSQL
+ * hands a session its own notifications before the committing statement returns: a write made
+ * through the pool is reported before its caller goes on. PGlite calls its listeners the same way.
+ */
+export const NOTIFY_CHANNELS = ['availability_changed'] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+
+export interface ChangeListener {
+  /** A transaction that notified the channel committed (this process's or another's). */
+  onChange(): void;
+  /** Whether notifications from other connections are being received; false while reconnecting. */
+  onListening(listening: boolean): void;
+}
+
+/** How long a lost listening connection waits before it reconnects: doubling, up to the maximum. */
+const LISTEN_RETRY_MIN_MS = 100;
+const LISTEN_RETRY_MAX_MS = 5000;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Delivers the channel's notifications to `listener` until the returned function is called.
+   * Resolves once the first attempt to listen has succeeded or failed (then retried in the background).
+   */
+  listen(channel: NotifyChannel, listener: ChangeListener): Promise<() => Promise<void>>;
   /** Runs `work` on one connection while holding a PostgreSQL advisory lock. */
   withAdvisoryLock<T>(lockId: number, work: (db: Db) => Promise<T>): Promise<T>;
   /** Round-trip time of a trivial query, in milliseconds; throws when the database is unreachable. */
@@ -70,8 +95,89 @@ function sharedPing(run: () => Promise<unknown>, isClosed: () => boolean): () =>
   };
 }
 
+/** Listeners by channel, fed by every connection of one database that listens. */
+class ChannelListeners {
+  readonly #byChannel = new Map<string, Set<ChangeListener>>();
+
+  add(channel: NotifyChannel, listener: ChangeListener): () => void {
+    let set = this.#byChannel.get(channel);
+    if (!set) this.#byChannel.set(channel, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  notify(channel: string): void {
+    for (const listener of this.#byChannel.get(channel) ?? []) listener.onChange();
+  }
+}
+
+/**
+ * A connection of its own (outside the pool, whose idle connections come and go) that listens to
+ * `channel` for the writes of other nodes; reconnects with backoff, reporting onListening(false)
+ * while it cannot hear them.
+ */
+async function listenOnOwnConnection(
+  url: string,
+  channel: NotifyChannel,
+  listeners: ChannelListeners,
+  listener: ChangeListener,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MIN_MS;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    current = client;
+    const lost = () => {
+      if (current !== client) return;
+      current = null;
+      listener.onListening(false);
+      client.end().catch(() => {});
+      if (stopped) return;
+      timer = setTimeout(() => void connect(), delay);
+      delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => listeners.notify(message.channel));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      if (current !== client) return;
+      delay = LISTEN_RETRY_MIN_MS;
+      listener.onListening(true);
+    } catch {
+      lost();
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = null;
+    listener.onListening(false);
+    await client?.end().catch(() => {});
+  };
+}
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const listeners = new ChannelListeners();
+  const stops = new Set<() => Promise<void>>();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    async onConnect(client) {
+      client.on('notification', (message) => listeners.notify(message.channel));
+      for (const channel of NOTIFY_CHANNELS) {
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      }
+    },
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema });
@@ -80,6 +186,17 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    async listen(channel, listener) {
+      const remove = listeners.add(channel, listener);
+      const stopConnection = await listenOnOwnConnection(url, channel, listeners, listener);
+      const stop = async () => {
+        stops.delete(stop);
+        remove();
+        await stopConnection();
+      };
+      stops.add(stop);
+      return stop;
+    },
     async withAdvisoryLock(lockId, work) {
       const client = await pool.connect();
       try {
@@ -100,6 +217,7 @@ async function openPostgres(url: string): Promise<Database> {
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...stops].map((stop) => stop()));
       await pool.end();
     },
   };
@@ -122,6 +240,15 @@ async function openPglite(target: { dataDir: string } | { inMemory: true }): Pro
   return {
     db,
     kind: 'pglite',
+    // Only this process writes to PGlite, and it calls listeners before the notifying query returns.
+    async listen(channel, listener) {
+      const unlisten = await client.listen(channel, () => listener.onChange());
+      listener.onListening(true);
+      return async () => {
+        listener.onListening(false);
+        if (!client.closed) await unlisten();
+      };
+    },
     // PGlite is one connection in this process; nothing else can run migrations beside it.
     withAdvisoryLock: (_lockId, work) => work(db),
     ping: sharedPing(

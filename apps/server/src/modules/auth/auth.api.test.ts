@@ -86,7 +86,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       expect(row).toMatchObject({ name: 'Ayesha Khan', phone: '+923001234567', dob: '1991-02-03' });
       expect(row!.role).toBe('user');
       expect(row!.emailVerifiedAt).toBeNull();
-      expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=32768,t=3,p=1\$/);
+      expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=32768,t=4,p=1\$/);
 
       await t.app.mailer.deliverDue();
       const mail = await peer.waitForMail((m) => m.to.includes(body.email));

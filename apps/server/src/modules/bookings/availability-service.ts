@@ -4,6 +4,7 @@
  * nearest to a time that is not.
  */
 import {
+  availabilitySchema,
   BOOKING_MESSAGES,
   NEAREST_SLOTS_COUNT,
   type AvailabilityQuery,
@@ -13,6 +14,7 @@ import {
 } from '@consult/shared';
 import type { Db } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
+import type { AvailabilityCache } from './availability-cache';
 import { listBusyRanges } from './bookings-repository';
 import { loadSchedulingSettings } from './scheduling-settings';
 import {
@@ -25,11 +27,12 @@ import {
   busyWindowFor,
   computeAvailableSlots,
   groupSlotsByDay,
+  offerWindow,
   rangeForDays,
   type InstantRange,
   type SlotService,
 } from './slots';
-import { DAY_MS } from './zone-clock';
+import { DAY_MS, HOUR_MS } from './zone-clock';
 
 /** How far either side of an unavailable time the nearest free slots are looked for. */
 const NEAREST_SEARCH_DAYS = 7;
@@ -41,7 +44,10 @@ export async function listPublicServices(db: Db): Promise<ServicesList> {
 
 /** An active service by slug; otherwise a 400 naming the `service` field. */
 export async function requireBookableService(db: Db, slug: string): Promise<ServiceRow> {
-  const service = await findServiceBySlug(db, slug);
+  return bookableOr400(await findServiceBySlug(db, slug));
+}
+
+function bookableOr400(service: ServiceRow | undefined): ServiceRow {
   const message = !service
     ? BOOKING_MESSAGES.serviceUnknown
     : !service.active
@@ -60,27 +66,56 @@ export async function slotsIn(
   config: SchedulingConfig,
   exceptBookingId?: string,
 ): Promise<string[]> {
-  // Without any booking nothing offered: skip the query (and keep instants far outside the
-  // notice-to-horizon stretch, e.g. the year 9999, away from the database).
-  if (computeAvailableSlots(service, range, now, config, []).length === 0) return [];
-  const busy = await listBusyRanges(db, busyWindowFor(range, config), exceptBookingId);
-  return computeAvailableSlots(service, range, now, config, busy);
+  // Only the notice-to-horizon part of the range can offer anything: nothing left skips the query
+  // (keeping instants such as the year 9999 away from the database), and the rest narrows it.
+  const window = offerWindow(range, now, config);
+  if (!window) return [];
+  const busy = await listBusyRanges(db, busyWindowFor(window, config), exceptBookingId);
+  return computeAvailableSlots(service, window, now, config, busy);
 }
 
-export async function availabilityFor(
+async function computeAvailability(
   db: Db,
+  service: ServiceRow,
+  config: SchedulingConfig,
   query: AvailabilityQuery,
   now: Date,
-): Promise<Availability> {
-  const service = await requireBookableService(db, query.service);
-  const config = await loadSchedulingSettings(db);
+): Promise<{ value: Availability; expiresAt?: number }> {
   const range = rangeForDays(query.from, query.to, query.timeZone);
   const slots = await slotsIn(db, service, range, now, config);
-  return {
+  const value = {
     service: service.slug,
     timeZone: query.timeZone,
     days: groupSlotsByDay(slots, query.timeZone),
   };
+  // The answer holds until its earliest slot falls inside the minimum notice.
+  const first = slots[0];
+  const expiresAt =
+    first === undefined ? undefined : Date.parse(first) - config.rules.minimumNoticeHours * HOUR_MS;
+  return { value, expiresAt };
+}
+
+/**
+ * The availability answer as UTF-8 JSON, through the cache (availability-cache.ts): a hit costs no query
+ * and no computation. Each answer is checked against the response schema once, when computed, and
+ * serialized once; the route sends the bytes as they are.
+ */
+export async function availabilityJson(
+  db: Db,
+  cache: AvailabilityCache,
+  query: AvailabilityQuery,
+  now: Date,
+): Promise<Buffer> {
+  const key = `${query.service}\n${query.from}\n${query.to}\n${query.timeZone}`;
+  return cache.answer(key, now, async () => {
+    const service = bookableOr400(
+      await cache.service(query.service, now, () => findServiceBySlug(db, query.service)),
+    );
+    const config = await cache.settings(now, () => loadSchedulingSettings(db));
+    const { value, expiresAt } = await computeAvailability(db, service, config, query, now);
+    // Bytes rather than text: sending them needs no length count or encoding per read.
+    return { value: Buffer.from(JSON.stringify(availabilitySchema.parse(value))), expiresAt };
+  });
 }
 
 /** Whether `start` is a slot the service offers right now (the same rules as the calendar). */

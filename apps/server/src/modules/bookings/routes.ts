@@ -9,6 +9,7 @@ import {
   availabilityQuerySchema,
   availabilitySchema,
   bookingConflictProblemSchema,
+  type Availability,
   bookingRecordSchema,
   cancelBookingSchema,
   createBookingSchema,
@@ -22,7 +23,7 @@ import {
   upcomingBookingsSchema,
 } from '@consult/shared';
 import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
-import { availabilityFor, listPublicServices } from './availability-service';
+import { availabilityJson, listPublicServices } from './availability-service';
 import {
   cancelBooking,
   clientBookingsPage,
@@ -70,7 +71,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: availabilitySchema, 400: problemSchema },
       },
     },
-    async (request) => availabilityFor(app.db, request.query, new Date()),
+    async (request, reply) => {
+      const json = await availabilityJson(app.db, app.availabilityCache, request.query, new Date());
+      // The cached JSON, checked against the schema when it was computed: Fastify sends bytes as
+      // they are, so the schema is not run again on every read.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as Availability);
+    },
   );
 
   app.post(

@@ -81,12 +81,10 @@ export function computeAvailableSlots(
   const clock = ZoneClock.for(rules.timeZone);
   const durationMs = service.durationMinutes * MINUTE_MS;
   const bufferMs = rules.bufferMinutes * MINUTE_MS;
-  const earliestStart = Math.max(
-    range.start.getTime(),
-    now.getTime() + rules.minimumNoticeHours * HOUR_MS,
-  );
-  const latestStart = Math.min(range.end.getTime() - 1, horizonEnd(clock, now, rules.horizonDays));
-  if (earliestStart > latestStart) return [];
+  const window = offerWindow(range, now, config);
+  if (!window) return [];
+  const earliestStart = window.start.getTime();
+  const latestStart = window.end.getTime() - 1;
 
   const blocked = mergeSpans(busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })));
   const busyStarts = busy.map((b) => b.start.getTime()).sort((a, b) => a - b);
@@ -128,6 +126,28 @@ export function computeAvailableSlots(
     }
   }
   return slots;
+}
+
+/**
+ * The part of `range` where slots may start right now: from the notice on, up to the horizon
+ * (both included); null when none is left, so callers can skip the bookings query.
+ */
+export function offerWindow(
+  range: InstantRange,
+  now: Date,
+  config: SchedulingConfig,
+): InstantRange | null {
+  const { rules } = config;
+  const earliestStart = Math.max(
+    range.start.getTime(),
+    now.getTime() + rules.minimumNoticeHours * HOUR_MS,
+  );
+  const latestStart = Math.min(
+    range.end.getTime() - 1,
+    horizonEnd(ZoneClock.for(rules.timeZone), now, rules.horizonDays),
+  );
+  if (earliestStart > latestStart) return null;
+  return { start: new Date(earliestStart), end: new Date(latestStart + 1) };
 }
 
 /**
