@@ -1,6 +1,7 @@
 /** Test data for bookings: rows for pure functions, and services and bookings straight in the database. */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
+import { serviceSnapshot } from '../modules/bookings/bookings-repository';
 import { bookings, services } from '../modules/bookings/schema';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -77,14 +78,7 @@ export async function insertTestBooking(
   const [row] = await db
     .insert(bookings)
     .values({
-      serviceId: service.id,
-      serviceSlug: service.slug,
-      serviceTitle: service.title,
-      durationMinutes: service.durationMinutes,
-      meetingMode: service.meetingMode,
-      address: service.address,
-      priceMinor: service.priceMinor,
-      currency: service.currency,
+      ...serviceSnapshot(service),
       endAt,
       blockedUntil: endAt,
       state: 'confirmed',

@@ -571,6 +571,11 @@ describe('owner bookings API', () => {
 
     const book = (payload: object, headers: object = admin.headers) =>
       call('POST', '/api/admin/bookings', payload, headers);
+    /** A booking the owner makes outside the weekly hours, as the API answers it. */
+    const bookOutsideHours = async (clientId: string, service: string, start: string) =>
+      adminBookingRecordSchema.parse(
+        (await book({ clientId, service, start, outsideHours: true })).json(),
+      );
 
     it('books on a client’s behalf, outside the weekly hours when asked, with idempotent retries', async () => {
       const request = {
@@ -654,16 +659,7 @@ describe('owner bookings API', () => {
           errors: { start: [BOOKING_MESSAGES.startTooFar] },
         });
       }
-      const booking = adminBookingRecordSchema.parse(
-        (
-          await book({
-            clientId: zara.id,
-            service: 'intro-call',
-            start: future(364, 22),
-            outsideHours: true,
-          })
-        ).json(),
-      );
+      const booking = await bookOutsideHours(zara.id, 'intro-call', future(364, 22));
       const moved = await call('POST', `/api/admin/bookings/${booking.id}/reschedule`, {
         start: '9999-12-31T23:00:00Z',
         outsideHours: true,
@@ -674,16 +670,7 @@ describe('owner bookings API', () => {
     });
 
     it('reschedules, cancels and shows the history with the actors’ names', async () => {
-      const created = adminBookingRecordSchema.parse(
-        (
-          await book({
-            clientId: imran.id,
-            service: 'intro-call',
-            start: future(14),
-            outsideHours: true,
-          })
-        ).json(),
-      );
+      const created = await bookOutsideHours(imran.id, 'intro-call', future(14));
       const target = future(15);
       const moved = await call('POST', `/api/admin/bookings/${created.id}/reschedule`, {
         start: target,
@@ -693,16 +680,7 @@ describe('owner bookings API', () => {
       expect(moved.json()).toMatchObject({ id: created.id, start: target, state: 'confirmed' });
 
       // Onto another booking's time: refused, the booking stays where it is.
-      const other = adminBookingRecordSchema.parse(
-        (
-          await book({
-            clientId: zara.id,
-            service: 'intro-call',
-            start: future(16),
-            outsideHours: true,
-          })
-        ).json(),
-      );
+      const other = await bookOutsideHours(zara.id, 'intro-call', future(16));
       const clash = await call('POST', `/api/admin/bookings/${created.id}/reschedule`, {
         start: other.start,
         outsideHours: true,
@@ -754,16 +732,7 @@ describe('owner bookings API', () => {
       const cancel = await call('POST', url(started.id, 'cancel'), {});
       expect(cancel.statusCode).toBe(409);
 
-      const upcoming = adminBookingRecordSchema.parse(
-        (
-          await book({
-            clientId: client.id,
-            service: 'intro-call',
-            start: future(18),
-            outsideHours: true,
-          })
-        ).json(),
-      );
+      const upcoming = await bookOutsideHours(client.id, 'intro-call', future(18));
       for (const action of ['complete', 'no-show']) {
         const early = await call('POST', url(upcoming.id, action));
         expect(early.statusCode).toBe(409);
@@ -782,16 +751,7 @@ describe('owner bookings API', () => {
     });
 
     it('records a manual payment once, never for a cancelled booking', async () => {
-      const paid = adminBookingRecordSchema.parse(
-        (
-          await book({
-            clientId: zara.id,
-            service: 'growth-plan-workshop',
-            start: future(20),
-            outsideHours: true,
-          })
-        ).json(),
-      );
+      const paid = await bookOutsideHours(zara.id, 'growth-plan-workshop', future(20));
       expect(paid.paymentDue).toBe(true);
       const res = await call('POST', `/api/admin/bookings/${paid.id}/paid`);
       expect(res.statusCode).toBe(200);
@@ -801,29 +761,11 @@ describe('owner bookings API', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json().detail).toBe(BOOKING_MESSAGES.paymentNotDue);
 
-      const free = adminBookingRecordSchema.parse(
-        (
-          await book({
-            clientId: zara.id,
-            service: 'intro-call',
-            start: future(21),
-            outsideHours: true,
-          })
-        ).json(),
-      );
+      const free = await bookOutsideHours(zara.id, 'intro-call', future(21));
       expect((await call('POST', `/api/admin/bookings/${free.id}/paid`)).json().detail).toBe(
         BOOKING_MESSAGES.paymentNotDue,
       );
-      const unpaid = adminBookingRecordSchema.parse(
-        (
-          await book({
-            clientId: zara.id,
-            service: 'strategy-session',
-            start: future(22),
-            outsideHours: true,
-          })
-        ).json(),
-      );
+      const unpaid = await bookOutsideHours(zara.id, 'strategy-session', future(22));
       await call('POST', `/api/admin/bookings/${unpaid.id}/cancel`);
       const closed = await call('POST', `/api/admin/bookings/${unpaid.id}/paid`);
       expect(closed.statusCode).toBe(409);

@@ -2,11 +2,10 @@ import { REMINDER_LEAD_HOURS } from '@consult/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { createUser } from '../../test/accounts';
-import { insertTestBooking, insertTestService, type ServiceRow } from '../../test/bookings';
+import { startBookingMailApp, type BookingMailApp } from '../../test/booking-mail-app';
 import { parseInvite } from '../../test/ical';
-import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
-import { createTestApp, testConfig, type TestApp } from '../../test/test-app';
+import type { SmtpPeer } from '../../test/smtp-peer';
+import { testConfig, type TestApp } from '../../test/test-app';
 import { mailOutbox } from '../mail/schema';
 import { completePastBookings, expireHolds, sendDueReminders } from './booking-jobs';
 import { bookingEvents, bookings } from './schema';
@@ -20,20 +19,14 @@ function hoursFrom(instant: Date, hours: number): Date {
 describe('booking jobs', () => {
   let peer: SmtpPeer;
   let t: TestApp;
-  let service: ServiceRow;
-  let client: Awaited<ReturnType<typeof createUser>>;
+  let book: BookingMailApp['book'];
+  let setup: BookingMailApp;
 
   beforeAll(async () => {
-    peer = await startSmtpPeer();
-    t = await createTestApp({ env: { SMTP_URL: peer.url, OWNER_EMAIL: 'owner@example.test' } });
-    await t.app.ready();
-    service = await insertTestService(t.app.db);
-    client = await createUser(t.app, { email: 'client@example.test', name: 'Sana Malik' });
+    setup = await startBookingMailApp({ email: 'client@example.test', name: 'Sana Malik' });
+    ({ peer, t, book } = setup);
   });
-  afterAll(async () => {
-    await t.close();
-    await peer.close();
-  });
+  afterAll(() => setup.close());
 
   async function stateOf(id: string) {
     const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, id));
@@ -59,17 +52,13 @@ describe('booking jobs', () => {
     const now = new Date('2031-01-06T08:00:00Z');
 
     it('expires holds that ran out, as the system, and keeps the running ones', async () => {
-      const lapsed = await insertTestBooking(t.app.db, {
-        service,
-        clientId: client.id,
+      const lapsed = await book({
         startAt: hoursFrom(now, 48),
         state: 'pending_payment',
         paymentDue: true,
         holdUntil: hoursFrom(now, -0.1),
       });
-      const running = await insertTestBooking(t.app.db, {
-        service,
-        clientId: client.id,
+      const running = await book({
         startAt: hoursFrom(now, 50),
         state: 'pending_payment',
         paymentDue: true,
@@ -92,9 +81,7 @@ describe('booking jobs', () => {
       expect(await mailsAbout(lapsed.id)).toEqual([]);
 
       // Its slot is free again: a confirmed booking may take the same time.
-      await insertTestBooking(t.app.db, {
-        service,
-        clientId: client.id,
+      await book({
         startAt: lapsed.startAt,
       });
       // Nothing left to do on a second run.
@@ -108,25 +95,17 @@ describe('booking jobs', () => {
 
     it(`queues one reminder per booking starting within ${REMINDER_LEAD_HOURS} hours and delivers it with the invite`, async () => {
       const now = base;
-      const due = await insertTestBooking(t.app.db, {
-        service,
-        clientId: client.id,
+      const due = await book({
         startAt: hoursFrom(now, REMINDER_LEAD_HOURS - 1),
         icsSequence: 1,
       });
-      const later = await insertTestBooking(t.app.db, {
-        service,
-        clientId: client.id,
+      const later = await book({
         startAt: hoursFrom(now, REMINDER_LEAD_HOURS + 1),
       });
-      const started = await insertTestBooking(t.app.db, {
-        service,
-        clientId: client.id,
+      const started = await book({
         startAt: hoursFrom(now, -0.5),
       });
-      const cancelled = await insertTestBooking(t.app.db, {
-        service,
-        clientId: client.id,
+      const cancelled = await book({
         startAt: hoursFrom(now, 2),
         state: 'cancelled',
       });
@@ -176,9 +155,7 @@ describe('booking jobs', () => {
     it('rolls the whole reminder back when its mail cannot be queued, and sends it on the next run', async () => {
       const now = hoursFrom(base, 7 * 24);
       const startAt = hoursFrom(now, 6);
-      const booking = await insertTestBooking(t.app.db, {
-        service,
-        clientId: client.id,
+      const booking = await book({
         startAt,
       });
       const mailer = t.app.mailer;
@@ -209,9 +186,7 @@ describe('booking jobs', () => {
 
     it('sends nothing twice after a restart: another app on the same database finds the reminder sent', async () => {
       const now = hoursFrom(base, 14 * 24);
-      const booking = await insertTestBooking(t.app.db, {
-        service,
-        clientId: client.id,
+      const booking = await book({
         startAt: hoursFrom(now, 10),
       });
       expect(await sendDueReminders(t.app, now)).toBe(1);
@@ -232,9 +207,7 @@ describe('booking jobs', () => {
 
     it('reminds a rescheduled booking again for its new time', async () => {
       const now = hoursFrom(base, 21 * 24);
-      const booking = await insertTestBooking(t.app.db, {
-        service,
-        clientId: client.id,
+      const booking = await book({
         startAt: hoursFrom(now, 12),
       });
       expect(await sendDueReminders(t.app, now)).toBe(1);
@@ -265,25 +238,17 @@ describe('booking jobs', () => {
     const now = new Date('2031-04-07T12:00:00Z');
 
     it('completes confirmed bookings that have ended, as the system, and only those', async () => {
-      const ended = await insertTestBooking(t.app.db, {
-        service,
-        clientId: client.id,
+      const ended = await book({
         startAt: hoursFrom(now, -3),
       });
-      const ongoing = await insertTestBooking(t.app.db, {
-        service,
-        clientId: client.id,
+      const ongoing = await book({
         startAt: hoursFrom(now, -0.5),
       });
-      const cancelled = await insertTestBooking(t.app.db, {
-        service,
-        clientId: client.id,
+      const cancelled = await book({
         startAt: hoursFrom(now, -5),
         state: 'cancelled',
       });
-      const noShow = await insertTestBooking(t.app.db, {
-        service,
-        clientId: client.id,
+      const noShow = await book({
         startAt: hoursFrom(now, -7),
         state: 'no_show',
       });

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/accounts';
+import { startBookingMailApp, type BookingMailApp } from '../../test/booking-mail-app';
 import { insertTestBooking, insertTestService, type ServiceRow } from '../../test/bookings';
 import { parseInvite } from '../../test/ical';
-import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
+import type { SmtpPeer } from '../../test/smtp-peer';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { mailOutbox } from '../mail/schema';
 import { users } from '../users/schema';
@@ -20,20 +21,15 @@ async function outboxTo(t: TestApp, to: string) {
 describe('booking mails through the outbox', () => {
   let peer: SmtpPeer;
   let t: TestApp;
-  let service: ServiceRow;
-  let client: Awaited<ReturnType<typeof createUser>>;
+  let client: BookingMailApp['client'];
+  let book: BookingMailApp['book'];
+  let setup: BookingMailApp;
 
   beforeAll(async () => {
-    peer = await startSmtpPeer();
-    t = await createTestApp({ env: { SMTP_URL: peer.url, OWNER_EMAIL: 'owner@example.test' } });
-    await t.app.ready();
-    service = await insertTestService(t.app.db);
-    client = await createUser(t.app, { email: 'bilal@example.test', name: 'Bilal Khan' });
+    setup = await startBookingMailApp({ email: 'bilal@example.test', name: 'Bilal Khan' });
+    ({ peer, t, client, book } = setup);
   });
-  afterAll(async () => {
-    await t.close();
-    await peer.close();
-  });
+  afterAll(() => setup.close());
 
   async function queue(mail: Omit<BookingMailInput, 'client' | 'owner' | 'appUrl'>) {
     await t.app.db.transaction(async (tx) => {
@@ -47,9 +43,7 @@ describe('booking mails through the outbox', () => {
   }
 
   it('delivers the confirmation to the client and a copy to OWNER_EMAIL, each with the invite', async () => {
-    const booking = await insertTestBooking(t.app.db, {
-      service,
-      clientId: client.id,
+    const booking = await book({
       startAt: new Date('2031-05-06T09:00:00Z'),
     });
     await queue({ kind: 'confirmed', booking });
@@ -85,9 +79,7 @@ describe('booking mails through the outbox', () => {
   });
 
   it('keeps the UID across a reschedule with SEQUENCE+1 and cancels it with METHOD:CANCEL', async () => {
-    let booking: Row = await insertTestBooking(t.app.db, {
-      service,
-      clientId: client.id,
+    let booking: Row = await book({
       startAt: new Date('2031-06-03T09:00:00Z'),
     });
     await queue({ kind: 'confirmed', booking });
@@ -140,9 +132,8 @@ describe('booking mails through the outbox', () => {
   it('writes the client phone into a phone consultation', async () => {
     await t.app.db.update(users).set({ phone: '+92 300 7654321' }).where(eq(users.id, client.id));
     const phoneService = await insertTestService(t.app.db, { meetingMode: 'phone' });
-    const booking = await insertTestBooking(t.app.db, {
+    const booking = await book({
       service: phoneService,
-      clientId: client.id,
       startAt: new Date('2031-07-01T09:00:00Z'),
     });
     await queue({ kind: 'confirmed', booking });
@@ -156,9 +147,7 @@ describe('booking mails through the outbox', () => {
   });
 
   it('serves the invite of a booking as it stands now', async () => {
-    const booking = await insertTestBooking(t.app.db, {
-      service,
-      clientId: client.id,
+    const booking = await book({
       startAt: new Date('2031-08-05T09:00:00Z'),
       icsSequence: 3,
       state: 'cancelled',

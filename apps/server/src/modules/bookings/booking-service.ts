@@ -45,6 +45,7 @@ import {
   listUpcomingBookings,
   lockBookingById,
   lockOwnerDay,
+  serviceSnapshot,
   updateBooking,
   type BookingRow,
 } from './bookings-repository';
@@ -344,14 +345,7 @@ export async function createBooking(
       const end = addMinutes(start, service.durationMinutes);
       const row = await insertBooking(tx, {
         clientId: client.id,
-        serviceId: service.id,
-        serviceSlug: service.slug,
-        serviceTitle: service.title,
-        durationMinutes: service.durationMinutes,
-        meetingMode: service.meetingMode,
-        address: service.address,
-        priceMinor: service.priceMinor,
-        currency: service.currency,
+        ...serviceSnapshot(service),
         startAt: start,
         endAt: end,
         blockedUntil: addMinutes(end, settings.rules.bufferMinutes),

@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzl
 import { BLOCKING_BOOKING_STATES } from '@consult/shared';
 import type { Db } from '../../db/client';
 import { bookingEvents, bookings } from './schema';
+import type { ServiceRow } from './services-repository';
 import type { BusyRange, InstantRange } from './slots';
 import { wallMsToDate, ZoneClock } from './zone-clock';
 
@@ -48,6 +49,20 @@ export async function findBookingByIdempotencyKey(
     .from(bookings)
     .where(and(eq(bookings.clientId, clientId), eq(bookings.idempotencyKey, idempotencyKey)));
   return row;
+}
+
+/** What a booking keeps of its service as it was when booked: later edits of the service leave it. */
+export function serviceSnapshot(service: ServiceRow) {
+  return {
+    serviceId: service.id,
+    serviceSlug: service.slug,
+    serviceTitle: service.title,
+    durationMinutes: service.durationMinutes,
+    meetingMode: service.meetingMode,
+    address: service.address,
+    priceMinor: service.priceMinor,
+    currency: service.currency,
+  };
 }
 
 /**

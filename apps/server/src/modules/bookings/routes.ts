@@ -41,6 +41,14 @@ import { seedServicesOnce } from './services-repository';
 const tags = ['bookings'];
 const security = [{ bearer: [] }];
 const authErrors = { 401: problemSchema, 403: problemSchema };
+/** What a client's change of one booking (cancel, reschedule) may answer. */
+const bookingChangeResponses = {
+  200: bookingRecordSchema,
+  400: problemSchema,
+  ...authErrors,
+  404: problemSchema,
+  409: bookingConflictProblemSchema,
+};
 /** Any string: a malformed id is answered 404 like an unknown one, never 400. */
 const idParamsSchema = z.object({ id: z.string() });
 
@@ -169,13 +177,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParamsSchema,
         // No body at all is a cancel without a reason.
         body: cancelBookingSchema.nullish(),
-        response: {
-          200: bookingRecordSchema,
-          400: problemSchema,
-          ...authErrors,
-          404: problemSchema,
-          409: bookingConflictProblemSchema,
-        },
+        response: bookingChangeResponses,
       },
       preHandler: [app.authenticate],
     },
@@ -199,13 +201,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: idParamsSchema,
         body: rescheduleBookingSchema,
-        response: {
-          200: bookingRecordSchema,
-          400: problemSchema,
-          ...authErrors,
-          404: problemSchema,
-          409: bookingConflictProblemSchema,
-        },
+        response: bookingChangeResponses,
       },
       preHandler: [app.authenticate],
     },

@@ -14,6 +14,7 @@ import {
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { DetailList } from '../../components/ui/detail-list';
 import { useGetSchedulingSettingsQuery } from '../../lib/owner-scheduling-api';
 import { errorMessage } from '../../lib/problem';
 import { dateInZone, formatDay, formatInstant, timeInZone, zoneLabel } from '../../lib/zoned-time';
@@ -153,14 +154,7 @@ function BookingDetail({
           <BookingBadges booking={booking} />
         </div>
       </div>
-      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-sm font-semibold text-muted">{label}</dt>
-            <dd className="text-base break-words text-ink">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
       <div className="border-t border-line pt-5">
         <BookingActions booking={booking} label={`${booking.client.name}, ${when}`}>
           {(booking.state === 'confirmed' || booking.state === 'pending_payment') &&

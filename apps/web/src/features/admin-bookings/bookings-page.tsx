@@ -2,7 +2,6 @@
  * /admin/bookings: every booking with filters (state, days, search), pages, a detail panel and
  * "Book for a client". Filters, page and the open panel live in the address, like /admin/users.
  */
-import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import {
@@ -13,6 +12,7 @@ import {
   isLocalDateString,
   paths,
 } from '@consult/shared';
+import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
@@ -20,15 +20,14 @@ import { inputClasses, TextField } from '../../components/ui/field';
 import { Pagination } from '../../components/ui/pagination';
 import { SelectField } from '../../components/ui/select-field';
 import { useGetSchedulingSettingsQuery } from '../../lib/owner-scheduling-api';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { hrefWithParams } from '../../lib/search-params';
+import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatInstant, zoneLabel } from '../../lib/zoned-time';
 import { useListAdminBookingsQuery } from './admin-bookings-api';
 import { BookForClientPanel } from './book-for-client-form';
 import { BookingBadges } from './booking-badges';
 import { BookingDetailPanel } from './booking-detail-panel';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 export function BookingsPage() {
   useDocumentTitle('Bookings');
@@ -47,8 +46,7 @@ export function BookingsPage() {
   const booking = params.get('book') === '1';
   const reversed = Boolean(from && to && from > to);
 
-  const [typed, setTyped] = useState(q);
-  const debounced = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const { typed, setTyped } = useDebouncedSearchParam('q');
 
   const change = (changes: Record<string, string | null>, replace = false) =>
     setParams(
@@ -63,20 +61,6 @@ export function BookingsPage() {
       { replace },
     );
 
-  useEffect(() => {
-    if (debounced === q) return;
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (debounced) next.set('q', debounced);
-        else next.delete('q');
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [debounced, q, setParams]);
-
   const settings = useGetSchedulingSettingsQuery();
   const timeZone = settings.data?.rules.timeZone;
   const { currentData, data, error, isLoading, isFetching, refetch } = useListAdminBookingsQuery(
@@ -84,15 +68,8 @@ export function BookingsPage() {
     { skip: reversed },
   );
   const stale = !currentData && isFetching;
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    const query = next.toString();
-    return `${paths.admin.bookings}${query ? `?${query}` : ''}`;
-  };
+  const hrefWith = (changes: Record<string, string | null>) =>
+    hrefWithParams(paths.admin.bookings, params, changes);
   const filtered = Boolean(state || from || to || q || client);
 
   const filters = (
@@ -168,16 +145,14 @@ export function BookingsPage() {
           }}
         />
       ) : data.bookings.length === 0 && !stale ? (
-        <div className="rounded-2xl border border-dashed border-line bg-surface px-5 py-10 text-center">
-          <p className="font-semibold text-ink">
-            {filtered ? 'No bookings match these filters.' : 'No bookings yet.'}
-          </p>
-          <p className="mt-1 text-sm text-muted">
-            {filtered
+        <EmptyList
+          title={filtered ? 'No bookings match these filters.' : 'No bookings yet.'}
+          hint={
+            filtered
               ? 'Widen the dates, choose another state or clear the search.'
-              : 'Bookings appear here as clients book, or when you book for a client.'}
-          </p>
-        </div>
+              : 'Bookings appear here as clients book, or when you book for a client.'
+          }
+        />
       ) : (
         <>
           <p className="text-sm text-muted" aria-live="polite">
@@ -222,7 +197,6 @@ export function BookingsPage() {
     </div>
   );
 
-  const panelOpen = Boolean(selected) || booking;
   const closePanel = () => change({ booking: null, book: null });
 
   return (
@@ -234,30 +208,24 @@ export function BookingsPage() {
           <Button onClick={() => change({ book: '1', booking: null })}>Book for a client</Button>
         }
       />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-        <div className={panelOpen ? 'hidden lg:block' : ''}>{list}</div>
-        {panelOpen ? (
-          <div className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
-            <Button variant="ghost" className="mb-3 -ml-3 lg:hidden" onClick={closePanel}>
-              ← All bookings
-            </Button>
-            {booking ? (
-              <BookForClientPanel
-                onCreated={(id) =>
-                  void navigate(hrefWith({ booking: id, book: null }), { replace: true })
-                }
-                onClose={closePanel}
-              />
-            ) : (
-              <BookingDetailPanel id={selected!} />
-            )}
-          </div>
-        ) : (
-          <div className="hidden rounded-2xl border border-dashed border-line px-5 py-10 text-center text-muted lg:block">
-            Choose a booking to see the details and actions.
-          </div>
-        )}
-      </div>
+      <ListDetailLayout
+        list={list}
+        panel={
+          booking ? (
+            <BookForClientPanel
+              onCreated={(id) =>
+                void navigate(hrefWith({ booking: id, book: null }), { replace: true })
+              }
+              onClose={closePanel}
+            />
+          ) : selected ? (
+            <BookingDetailPanel id={selected} />
+          ) : null
+        }
+        backLabel="← All bookings"
+        onBack={closePanel}
+        placeholder="Choose a booking to see the details and actions."
+      />
     </>
   );
 }

@@ -184,7 +184,13 @@ function SlotList({
   const name = useId();
   const timeZone = settings.rules.timeZone;
   const ready = Boolean(service && /^\d{4}-\d{2}-\d{2}$/.test(value.date));
-  const { data, error, isFetching } = usePreviewSlotsQuery(
+  // currentData, not data: while another day loads, the last day's times must not stand under
+  // this day's heading (a click there would pick a time of the wrong day).
+  const {
+    currentData: data,
+    error,
+    isFetching,
+  } = usePreviewSlotsQuery(
     { settings, service: service ?? '', date: value.date },
     { skip: !ready },
   );

@@ -4,6 +4,7 @@ import type { User } from '@consult/shared';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { DetailList } from '../../components/ui/detail-list';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { errorMessage } from '../../lib/problem';
 import {
@@ -140,14 +141,7 @@ function UserDetail({
         </div>
       </div>
       {isSelf && <Alert tone="info">This is your own account. Changes apply to you at once.</Alert>}
-      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-sm font-semibold text-muted">{label}</dt>
-            <dd className="text-base break-words text-ink">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
       <div className="flex flex-wrap gap-3 border-t border-line pt-5">
         <Button variant="secondary" onClick={() => open('role')}>
           {user.role === 'admin' ? 'Make client' : 'Make admin'}

@@ -1,17 +1,16 @@
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@consult/shared';
+import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
 import { LoadError, Skeleton } from '../../components/query-state';
-import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
 import { inputClasses } from '../../components/ui/field';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { Pagination } from '../../components/ui/pagination';
+import { hrefWithParams } from '../../lib/search-params';
+import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useListUsersQuery } from './admin-users-api';
 import { UserBadges } from './user-badges';
 import { UserDetailPanel } from './user-detail-panel';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * /admin/users: search (debounced), pages and a detail panel. Search, page and the selected user
@@ -23,22 +22,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const selected = params.get('user');
-  const [typed, setTyped] = useState(search);
-  const debounced = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
-
-  useEffect(() => {
-    if (debounced === search) return;
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (debounced) next.set('search', debounced);
-        else next.delete('search');
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [debounced, search, setParams]);
+  const { typed, setTyped } = useDebouncedSearchParam('search');
 
   const { currentData, data, error, isLoading, isFetching, refetch } = useListUsersQuery({
     search,
@@ -48,15 +32,8 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
   // as if it answered the new search.
   const stale = !currentData && isFetching;
 
-  const linkWith = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    const query = next.toString();
-    return `${paths.admin.users}${query ? `?${query}` : ''}`;
-  };
+  const linkWith = (changes: Record<string, string | null>) =>
+    hrefWithParams(paths.admin.users, params, changes);
   const clearSelection = () =>
     setParams((previous) => {
       const next = new URLSearchParams(previous);
@@ -88,14 +65,10 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
           Searching...
         </p>
       ) : data.users.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-line bg-surface px-5 py-10 text-center">
-          <p className="font-semibold text-ink">
-            {search ? `No users match “${search}”.` : 'No users yet.'}
-          </p>
-          {search && (
-            <p className="mt-1 text-sm text-muted">Check the spelling or search for part of it.</p>
-          )}
-        </div>
+        <EmptyList
+          title={search ? `No users match “${search}”.` : 'No users yet.'}
+          hint={search ? 'Check the spelling or search for part of it.' : undefined}
+        />
       ) : (
         <>
           <p className="text-sm text-muted" aria-live="polite">
@@ -129,22 +102,11 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
               </li>
             ))}
           </ul>
-          {data.totalPages > 1 && (
-            <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-              <PageLink to={linkWith({ page: String(page - 1) })} disabled={page <= 1}>
-                Previous
-              </PageLink>
-              <span className="text-sm text-muted">
-                Page {data.currentPage} of {data.totalPages}
-              </span>
-              <PageLink
-                to={linkWith({ page: String(page + 1) })}
-                disabled={page >= data.totalPages}
-              >
-                Next
-              </PageLink>
-            </nav>
-          )}
+          <Pagination
+            page={page}
+            totalPages={data.totalPages}
+            hrefFor={(target) => linkWith({ page: String(target) })}
+          />
         </>
       )}
     </div>
@@ -153,42 +115,21 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
   return (
     <>
       <PageHeader title="Users" intro="Everyone with an account: clients and admins." />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-        <div className={selected ? 'hidden lg:block' : ''}>{list}</div>
-        {selected ? (
-          <div className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
-            <Button variant="ghost" className="mb-3 -ml-3 lg:hidden" onClick={clearSelection}>
-              ← All users
-            </Button>
+      <ListDetailLayout
+        list={list}
+        panel={
+          selected ? (
             <UserDetailPanel
               id={selected}
               currentUserId={currentUserId}
               onDeleted={clearSelection}
             />
-          </div>
-        ) : (
-          <div className="hidden rounded-2xl border border-dashed border-line px-5 py-10 text-center text-muted lg:block">
-            Choose a user to see the details and actions.
-          </div>
-        )}
-      </div>
+          ) : null
+        }
+        backLabel="← All users"
+        onBack={clearSelection}
+        placeholder="Choose a user to see the details and actions."
+      />
     </>
-  );
-}
-
-function PageLink({ to, disabled, children }: { to: string; disabled: boolean; children: string }) {
-  const classes =
-    'inline-flex min-h-11 items-center rounded-lg border border-line bg-surface px-4 py-2 font-semibold';
-  if (disabled) {
-    return (
-      <span aria-disabled="true" className={`${classes} text-muted opacity-60`}>
-        {children}
-      </span>
-    );
-  }
-  return (
-    <Link to={to} className={`${classes} text-ink hover:bg-brand-soft`}>
-      {children}
-    </Link>
   );
 }
