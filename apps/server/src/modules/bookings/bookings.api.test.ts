@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -265,6 +266,16 @@ describe('bookings API: public and client routes', () => {
         payload: { service: 'free-video', start: slotAt(5, '09:00') },
       });
       expect(res.statusCode).toBe(401);
+    });
+
+    it('asks for sign-in before it looks at the request', async () => {
+      for (const [method, url] of [
+        ['POST', '/api/bookings'],
+        ['POST', `/api/bookings/${randomUUID()}/reschedule`],
+      ] as const) {
+        const res = await t.app.inject({ method, url, payload: { start: 'not a time' } });
+        expect(res.statusCode, url).toBe(401);
+      }
     });
 
     it.each([

@@ -104,7 +104,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           422: problemSchema,
         },
       },
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
     },
     async (request, reply) => {
       const user = request.user!;
@@ -132,7 +132,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         response: { 200: upcomingBookingsSchema, ...authErrors },
       },
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
     },
     async (request) => clientUpcomingBookings(app, request.user!.id, new Date()),
   );
@@ -147,7 +147,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: pastBookingsQuerySchema,
         response: { 200: pastBookingsPageSchema, 400: problemSchema, ...authErrors },
       },
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
     },
     async (request) => clientBookingsPage(app, request.user!.id, request.query.page, new Date()),
   );
@@ -162,7 +162,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParamsSchema,
         response: { 200: bookingRecordSchema, ...authErrors, 404: problemSchema },
       },
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
     },
     async (request) => viewClientBooking(app, request.user!.id, request.params.id, new Date()),
   );
@@ -179,7 +179,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: cancelBookingSchema.nullish(),
         response: bookingChangeResponses,
       },
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
     },
     async (request) => {
       const { booking, view } = await cancelBooking(
@@ -203,7 +203,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: rescheduleBookingSchema,
         response: bookingChangeResponses,
       },
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
     },
     async (request) => {
       const { booking, view } = await rescheduleBooking(
@@ -227,7 +227,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/calendar'],
         response: { 200: z.string(), ...authErrors, 404: problemSchema },
       },
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
     },
     async (request, reply) => {
       const user = request.user!;
