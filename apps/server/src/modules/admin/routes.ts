@@ -17,8 +17,8 @@ const errors = { 401: problemSchema, 403: problemSchema };
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   // The browser sends its JSON content type on the bodiless DELETE too (seed spec §7).
   acceptEmptyJsonBodies(app);
-  app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', app.requireAdmin);
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireAdmin);
 
   app.get(
     '/admin/users',

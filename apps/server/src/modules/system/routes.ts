@@ -16,7 +16,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         response: { 200: systemStatusSchema, 401: problemSchema, 403: problemSchema },
       },
-      preHandler: [app.authenticate, app.requireAdmin],
+      onRequest: [app.authenticate, app.requireAdmin],
     },
     async () => systemStatus(app, eventLoop),
   );

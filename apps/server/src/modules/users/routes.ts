@@ -43,7 +43,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         response: { 200: userSchema, ...authErrors },
       },
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
     },
     async (request) => viewUser(app.db, request.user!),
   );
@@ -58,7 +58,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         body: profileUpdateSchema,
         response: { 200: userSchema, 400: problemSchema, ...authErrors },
       },
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
     },
     async (request, reply) => {
       const result = await updateProfile(app, request.user!, request.body);

@@ -70,6 +70,11 @@ describe('accounts: profile, e-mail verification and password reset', () => {
     const patch = (headers: Record<string, string>, payload: object) =>
       t.app.inject({ method: 'PATCH', url: '/api/user', headers, payload });
 
+    it('asks for sign-in before it looks at the request', async () => {
+      const res = await patch({}, { name: '', dob: 'yesterday' });
+      expect(res.statusCode).toBe(401);
+    });
+
     it('changes the profile fields and drops role, _id and unknown fields', async () => {
       const { user, headers } = await signedInUser(t.app);
       const res = await patch(headers, {
