@@ -6,6 +6,11 @@ export const MOBILE_MENU_WIDTH_PERCENT = 80;
 /** How long RTK Query keeps data nobody uses any more. */
 export const CACHE_RETENTION_SECONDS = 60;
 
+/** Time units in milliseconds, for instants and durations on both sides. */
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
 export const LOADING_TEXT = 'Loading your experience...';
 
 /** The API lives under this prefix on the site's own origin. */

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, isKnownAppPath, paths, type SiteContent } from '@consult/shared';
+import { escapeHtml } from '../modules/mail/escape-html';
 import { getPublicSiteContent } from '../modules/site/site-service';
 import { sendProblem } from './errors';
 
@@ -50,17 +51,6 @@ const LANDING_ENTRY = 'src/landing-main.tsx';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-}
 
 /** The files a page's route modules need, minus the entry chunk index.html already loads. */
 function preloadFiles(manifest: Manifest, modules: string[]): string[] {

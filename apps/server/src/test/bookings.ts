@@ -1,13 +1,12 @@
 /** Test data for bookings: rows for pure functions, and services and bookings straight in the database. */
 import { randomUUID } from 'node:crypto';
+import { MINUTE_MS } from '@consult/shared';
 import type { Db } from '../db/client';
 import { serviceSnapshot } from '../modules/bookings/bookings-repository';
 import { bookings, services } from '../modules/bookings/schema';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;
-
-const MINUTE_MS = 60_000;
 
 /** A confirmed one-hour video booking, as the table would return it. */
 export function bookingRow(overrides: Partial<BookingRow> = {}): BookingRow {

@@ -2,10 +2,10 @@
  * Calendar days and wall-clock times in a named IANA zone (the owner's), with Intl only: the admin
  * screens show and pick times in the owner's zone whatever zone the browser is in.
  */
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@consult/shared';
+
 /** Offsets lie within ±14 h; probing ±18 h around a reading finds every offset that may apply. */
-const OFFSET_PROBE_MS = 18 * 3_600_000;
+const OFFSET_PROBE_MS = 18 * HOUR_MS;
 
 const partFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
+  DAY_MS,
+  HOUR_MS,
   AUTH_MESSAGES,
   EMAIL_VERIFICATION_TTL_HOURS,
   REFRESH_TOKEN_TTL_DAYS,
@@ -34,9 +36,6 @@ import {
   verifyPassword,
 } from './passwords';
 import { randomToken, sha256Hex } from './secrets';
-
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 export interface Session {
   accessToken: string;

@@ -1,4 +1,4 @@
-import { REMINDER_LEAD_HOURS } from '@consult/shared';
+import { HOUR_MS, REMINDER_LEAD_HOURS } from '@consult/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -9,8 +9,6 @@ import { testConfig, type TestApp } from '../../test/test-app';
 import { mailOutbox } from '../mail/schema';
 import { completePastBookings, expireHolds, sendDueReminders } from './booking-jobs';
 import { bookingEvents, bookings } from './schema';
-
-const HOUR_MS = 3_600_000;
 
 function hoursFrom(instant: Date, hours: number): Date {
   return new Date(instant.getTime() + hours * HOUR_MS);

@@ -2,7 +2,7 @@
  * Two app instances on one PostgreSQL database run the booking jobs at the same time, as several
  * nodes behind a load balancer do: every reminder is queued once, every change recorded once.
  */
-import { REMINDER_LEAD_HOURS } from '@consult/shared';
+import { MINUTE_MS, REMINDER_LEAD_HOURS } from '@consult/shared';
 import { count, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +14,6 @@ import { openFreshDatabase, testConfig, type FreshDatabase } from '../../test/te
 import { mailOutbox } from '../mail/schema';
 import { sendDueReminders } from './booking-jobs';
 import { bookingEvents, bookings } from './schema';
-
-const MINUTE_MS = 60_000;
 
 describe('booking jobs on two app instances', () => {
   let fresh: FreshDatabase;

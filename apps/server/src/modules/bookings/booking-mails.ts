@@ -6,7 +6,7 @@
 import { formatDuration, formatPrice, MEETING_MODE_LABELS, paths } from '@consult/shared';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client';
-import { escapeHtml } from '../contact/contact-mail';
+import { escapeHtml } from '../mail/escape-html';
 import type { Mailer } from '../mail/mailer';
 import type { OutgoingMail } from '../mail/outbox-repository';
 import { clientPhone, ownerCopyAddresses, type BookingMailOwner } from './booking-owner';

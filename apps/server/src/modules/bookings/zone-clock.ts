@@ -6,10 +6,10 @@
  * luxon settles by a guess (it reads a repeated 01:30 as the later pass) rather than by a rule.
  */
 import { IANAZone } from 'luxon';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@consult/shared';
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
+// The bookings module's time units are the shared ones; re-exported for its files' imports.
+export { DAY_MS, HOUR_MS, MINUTE_MS } from '@consult/shared';
 
 /** Offsets of the world's zones lie within ±14 h; ±18 h around a reading catches every candidate. */
 const OFFSET_PROBE_MS = 18 * HOUR_MS;

@@ -1,13 +1,7 @@
 /** The account e-mails (text and a simple HTML version); links point at APP_URL. */
 import { EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_HOURS, paths } from '@consult/shared';
 import type { OutgoingMail } from '../mail/outbox-repository';
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
-}
+import { escapeHtml } from '../mail/escape-html';
 
 function htmlOf(paragraphs: string[], link?: { href: string; label: string }): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');

@@ -1,4 +1,6 @@
 /** "Book for a client": the owner picks the client, the service and a time, with optional notes. */
+import { MINUTE_MS } from '@consult/shared';
+import { useNow } from '../../hooks/use-now';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -20,7 +22,6 @@ import { errorMessage, fieldErrors } from '../../lib/problem';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { dateInZone, formatInstant } from '../../lib/zoned-time';
 import { useCreateAdminBookingMutation, useSearchClientsQuery } from './admin-bookings-api';
-import { useNow } from './booking-actions';
 import {
   chosenStart,
   initialTimeChoice,
@@ -79,7 +80,7 @@ function BookForClientForm({
   onClose: () => void;
 }) {
   const timeZone = settings.rules.timeZone;
-  const now = useNow();
+  const now = useNow(MINUTE_MS);
   const [client, setClient] = useState<User | null>(null);
   const [service, setService] = useState('');
   const [choice, setChoice] = useState<TimeChoice>(() =>

@@ -1,5 +1,7 @@
 /** The owner's quick actions on one booking: attendance, payment and cancelling with a reason. */
-import { useEffect, useState } from 'react';
+import { MINUTE_MS } from '@consult/shared';
+import { useNow } from '../../hooks/use-now';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { cancelBookingSchema, type AdminBookingRecord } from '@consult/shared';
 import { Alert } from '../../components/ui/alert';
@@ -13,18 +15,6 @@ import {
   type BookingStateAction,
 } from './admin-bookings-api';
 import { ownerActions } from './owner-actions';
-
-const MINUTE_MS = 60_000;
-
-/** The current time, renewed every minute, so "has it started" follows the clock. */
-export function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), MINUTE_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 const DONE: Record<BookingStateAction, string> = {
   complete: 'marked completed',
@@ -45,7 +35,7 @@ export function BookingActions({
   /** More buttons in the same row (e.g. "Reschedule", "Open"). */
   children?: React.ReactNode;
 }) {
-  const now = useNow();
+  const now = useNow(MINUTE_MS);
   const allowed = ownerActions(booking, now);
   const [change, changeState] = useChangeAdminBookingStateMutation();
   const [cancelling, setCancelling] = useState(false);

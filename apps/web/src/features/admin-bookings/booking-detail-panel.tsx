@@ -1,4 +1,6 @@
 /** One booking in full for the owner: every field, the history and every action. */
+import { MINUTE_MS } from '@consult/shared';
+import { useNow } from '../../hooks/use-now';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -19,7 +21,7 @@ import { useGetSchedulingSettingsQuery } from '../../lib/owner-scheduling-api';
 import { errorMessage } from '../../lib/problem';
 import { dateInZone, formatDay, formatInstant, timeInZone, zoneLabel } from '../../lib/zoned-time';
 import { useGetAdminBookingQuery, useRescheduleAdminBookingMutation } from './admin-bookings-api';
-import { BookingActions, useNow } from './booking-actions';
+import { BookingActions } from './booking-actions';
 import { BookingBadges } from './booking-badges';
 import { clientBookingsLink, clientLink } from './links';
 import {
@@ -187,7 +189,7 @@ function RescheduleForm({
   onDone: () => void;
 }) {
   const timeZone = settings.rules.timeZone;
-  const now = useNow();
+  const now = useNow(MINUTE_MS);
   const [choice, setChoice] = useState<TimeChoice>(() =>
     initialTimeChoice(dateInZone(booking.start, timeZone)),
   );

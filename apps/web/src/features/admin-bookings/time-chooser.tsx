@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { SchedulingSettings } from '@consult/shared';
+import { DAY_MS, HOUR_MS, type SchedulingSettings } from '@consult/shared';
 import { Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -20,9 +20,6 @@ import {
   zonedToInstant,
   zoneLabel,
 } from '../../lib/zoned-time';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 export interface TimeChoice {
   mode: 'slot' | 'free';

@@ -1,4 +1,6 @@
 /** /admin/upcoming's timeline: today and the next days in the owner's zone, with quick actions. */
+import { MINUTE_MS } from '@consult/shared';
+import { useNow } from '../../hooks/use-now';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -13,7 +15,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { useGetSchedulingSettingsQuery } from '../../lib/owner-scheduling-api';
 import { addDays, dateInZone, formatDay, timeInZone, zoneLabel } from '../../lib/zoned-time';
 import { useListAdminBookingsQuery } from './admin-bookings-api';
-import { BookingActions, useNow } from './booking-actions';
+import { BookingActions } from './booking-actions';
 import { BookingBadges } from './booking-badges';
 import { isOpen } from './owner-actions';
 import { bookingLink, clientLink } from './links';
@@ -34,7 +36,7 @@ export function UpcomingTimeline() {
 }
 
 function Timeline({ timeZone }: { timeZone: string }) {
-  const now = useNow();
+  const now = useNow(MINUTE_MS);
   const today = dateInZone(now, timeZone);
   const last = addDays(today, UPCOMING_TIMELINE_DAYS);
   const [showClosed, setShowClosed] = useState(false);
