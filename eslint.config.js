@@ -1,7 +1,47 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const web = 'apps/web/src';
+/** Every folder under features/ is a feature; a new one is fenced in without editing this file. */
+const webFeatures = readdirSync(`${web}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Imports flow one way (docs/ARCHITECTURE.md): shared ← server, shared ← web; inside the web app
+ * components, hooks, lib ← features ← app, and no feature reaches into another.
+ */
+const importBoundaries = [
+  {
+    target: 'packages/shared',
+    from: 'apps',
+    message: 'The shared package is used by the apps and imports nothing from them.',
+  },
+  { target: 'apps/server', from: 'apps/web', message: 'The server does not import the web app.' },
+  { target: 'apps/web', from: 'apps/server', message: 'The web app does not import the server.' },
+  ...['components', 'hooks', 'lib'].map((layer) => ({
+    target: `${web}/${layer}`,
+    from: [`${web}/features`, `${web}/app`],
+    message: `Shared ${layer}/ code imports neither features nor app/: move what both need down here.`,
+  })),
+  {
+    target: `${web}/features`,
+    from: `${web}/app`,
+    message: 'Features do not import app/: the routes compose features, not the other way.',
+  },
+  ...webFeatures.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature does not import another feature: compose them in app/routes, or move what both need to components/, hooks/ or lib/.',
+  })),
+];
 
 export default tseslint.config(
   {
@@ -26,6 +66,30 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       eqeqeq: ['error', 'always'],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The plugin's TypeScript settings (which files it parses to follow imports), our resolver.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'packages/shared/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: importBoundaries }],
+      // Type-only imports are erased at build time and do not count (the rule's default).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

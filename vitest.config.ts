@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'process',
-          include: ['apps/server/src/**/*.process.test.ts'],
+          include: ['apps/server/src/**/*.process.test.ts', 'scripts/**/*.process.test.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
           env: { TEST_DATABASE_URL: postgresUrl },

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { BOOKING_MESSAGES } from '@consult/shared';
+import { BOOKING_MESSAGES, DAY_MS } from '@consult/shared';
 import { ADMIN, signIn } from './support/accounts';
 import { test, expect, expectNoAxeViolations } from './support/fixtures';
 import { DESKTOP, MOBILE } from './support/public-site';
@@ -11,7 +11,6 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 /** The e2e server keeps the default rules: the owner works in Asia/Karachi, Monday to Friday. */
 const OWNER_ZONE = 'Asia/Karachi';
-const DAY_MS = 86_400_000;
 
 function ownerDay(offsetDays: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: OWNER_ZONE }).format(

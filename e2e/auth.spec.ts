@@ -121,6 +121,23 @@ test('a protected page sends a signed-out visitor to sign in, and back there aft
   await expect(page).toHaveURL(/\/signin$/);
 });
 
+test('a sign-in location carrying a tab or a line break leads to the dashboard instead', async ({
+  page,
+}) => {
+  const account = newAccount('unsafe-next');
+  await signUp(page, account);
+  await confirmEmail(page, account);
+  // The browser would read `/\t/evil.example` as `//evil.example`, another site.
+  for (const unsafe of ['/%09/evil.example', '/%0A/evil.example']) {
+    await page.goto(`/signin?next=${unsafe}`);
+    await signIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/dash$/);
+    await expect(page.getByRole('heading', { name: 'Hello, Test' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+  }
+});
+
 test('an expired access token is refreshed once and the action goes through', async ({ page }) => {
   await installStoreProbe(page);
   await signedInClient(page, 'refresh');
@@ -139,6 +156,40 @@ test('an expired access token is refreshed once and the action goes through', as
   expect(refreshes).toEqual(['POST']);
   expect(await currentAccessToken(page)).not.toBe(before);
   await expect(page).toHaveURL(/\/dash\/profile$/);
+});
+
+test('a 403 on the first call after a reload of /dash is renewed with POST, then retried', async ({
+  page,
+}) => {
+  await signedInClient(page, 'reload-403');
+  await expect(page.getByRole('heading', { name: 'Hello, Test' })).toBeVisible();
+  // The first call of the reloaded page carries a token the server refuses (its signature broken
+  // on the way), as it refuses an expired one; the calls after it go through untouched.
+  let refused = false;
+  await page.route('**/api/user', async (route) => {
+    const headers = route.request().headers();
+    if (refused || !headers.authorization) return route.continue();
+    refused = true;
+    await route.continue({ headers: { ...headers, authorization: `${headers.authorization}x` } });
+  });
+  const seen: string[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname === '/api/auth/refresh' || pathname === '/api/user') {
+      seen.push(`${response.request().method()} ${pathname} ${response.status()}`);
+    }
+  });
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Hello, Test' })).toBeVisible();
+  await expect.poll(() => seen.length).toBeGreaterThanOrEqual(4);
+  expect(seen).toEqual([
+    // The guard's restore of the reloaded page.
+    'GET /api/auth/refresh 200',
+    'GET /api/user 403',
+    'POST /api/auth/refresh 200',
+    'GET /api/user 200',
+  ]);
 });
 
 test('when the refresh fails too, the session ends with a message on the sign-in page', async ({

@@ -1,12 +1,13 @@
 import { CONTACT_MESSAGES as M, CONTACT_RATE_LIMIT, TOAST_AUTO_CLOSE_MS } from '@consult/shared';
 import { test, expect, expectNoAxeViolations } from './support/fixtures';
 import { waitForMail } from './support/mail';
+import { startOwnServer, type OwnServer } from './support/own-server';
 import {
   DESKTOP,
   MOBILE,
   openContactFromHeader,
   pageScrollLocked,
-  useContactServer,
+  slowContactCalls,
 } from './support/public-site';
 import type { Locator, Page } from '@playwright/test';
 
@@ -152,7 +153,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
     test('reads Sending... while the server is slow, then toasts, resets and closes', async ({
       page,
     }) => {
-      await useContactServer(page, { delayMs: 1500 });
+      await slowContactCalls(page, 1500);
       await page.goto('/');
       const dialog = await openContactFromHeader(page);
       const name = `Visitor ${viewport.width} ${Date.now() % 100000}`;
@@ -165,7 +166,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
       const toast = toasts(page).getByText('Message sent successfully!');
       await expect(toast).toBeVisible();
       await expect(dialog).toBeHidden();
-      // Toasts: top-right from 768 px, top-center below (seed spec §2).
+      // Toasts: top-right from 768 px, top-center below.
       await expect(toasts(page)).toHaveAttribute('data-y-position', 'top');
       await expect(toasts(page)).toHaveAttribute(
         'data-x-position',
@@ -197,11 +198,18 @@ for (const viewport of [DESKTOP, MOBILE]) {
       // The browser logs the provoked 500 as a failed resource; that is the point here.
       test.use({ expectedApiStatuses: [500] });
 
+      // A server of its own whose contact table is gone: the 500 is the server's, for real.
+      let server: OwnServer;
+      test.beforeAll(async () => {
+        server = await startOwnServer();
+        await server.sql('drop table contact_messages');
+      });
+      test.afterAll(() => server.stop());
+
       test('a server error toasts "Server error: Failed to send message" and keeps the form', async ({
         page,
       }) => {
-        await useContactServer(page, { failDb: true });
-        await page.goto('/');
+        await page.goto(server.baseURL);
         const dialog = await openContactFromHeader(page);
         await fillValid(dialog, 'Server Failure');
         const failed = page.waitForResponse('**/api/contactMe');
@@ -223,13 +231,11 @@ for (const viewport of [DESKTOP, MOBILE]) {
       test('too many messages toast "Client error: Failed to send message" (a real 429)', async ({
         page,
       }) => {
-        const rateKey = await useContactServer(page);
         await page.goto('/');
         const dialog = await openContactFromHeader(page);
         // Spend this client's budget with real requests, then send from the popup.
         for (let i = 0; i < CONTACT_RATE_LIMIT.max; i += 1) {
           const res = await page.request.post('/api/contactMe', {
-            headers: { 'x-test-rate-key': rateKey },
             data: {
               name: 'Budget',
               phone: '+923001234567',

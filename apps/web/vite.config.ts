@@ -1,9 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: isSsrBuild
     ? // `vite build --ssr src/entry-server.tsx --outDir dist/server`: the server-rendering bundle.
       { outDir: 'dist/server', emptyOutDir: true, sourcemap: false }
@@ -27,5 +28,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  // `npm run dev` (scripts/dev.mjs) runs the API server beside Vite and names its address.
+  server: { proxy: { '/api': process.env.DEV_API_URL ?? 'http://127.0.0.1:3000' } },
 }));

@@ -1,5 +1,4 @@
 /** Helpers of the public-site browser tests (landing, contact popup). */
-import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 
 export const MOBILE = { width: 375, height: 740 };
@@ -28,14 +27,10 @@ export function pageScrollLocked(page: Page) {
   return page.evaluate(() => getComputedStyle(document.documentElement).overflow === 'hidden');
 }
 
-/** A rate-limit bucket of its own, and optional test-only failure modes of the contact route. */
-export async function useContactServer(
-  page: Page,
-  modes: { delayMs?: number; failDb?: boolean; rateKey?: string } = {},
-) {
-  const headers: Record<string, string> = { 'x-test-rate-key': modes.rateKey ?? randomUUID() };
-  if (modes.delayMs) headers['x-test-delay-ms'] = String(modes.delayMs);
-  if (modes.failDb) headers['x-test-fail-db'] = '1';
-  await page.setExtraHTTPHeaders(headers);
-  return headers['x-test-rate-key']!;
+/** Holds the contact call back on its way, so the popup's sending state can be seen; the real server answers. */
+export async function slowContactCalls(page: Page, delayMs: number) {
+  await page.route('**/api/contactMe', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue();
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * The application as one Fastify instance. Plugins load in a fixed order: framework
- * (errors, cookies, security headers, rate limits, OpenAPI), then application services, then routes.
+ * (errors, cookies, security headers, compression, rate limits, OpenAPI), then application services,
+ * then routes.
  * `server.ts` only boots it; tests build it in-process and call `inject`.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,28 +15,33 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_BASE } from '@consult/shared';
+import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
-import { AvailabilityCache } from './modules/bookings/availability-cache';
+import { AvailabilityCache } from './modules/bookings/availability/availability-cache';
+import { createAfterResponse } from './jobs/after-response';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { loggerOptions } from './logger';
-import { contactRoutes } from './modules/contact/routes';
+import { contactRoutes } from './modules/site/contact-routes';
 import { bookingRoutes } from './modules/bookings/routes';
-import { adminUserRoutes } from './modules/admin/routes';
-import { adminBookingRoutes } from './modules/bookings/admin-routes';
+import { adminUserRoutes } from './modules/users/routes';
+import { adminBookingRoutes } from './modules/bookings/owner/admin-routes';
 import { authRoutes } from './modules/auth/routes';
-import { bookingJobs } from './modules/bookings/booking-jobs';
+import { bookingJobs } from './modules/bookings/jobs/booking-jobs';
+import { loadAccountKeys } from './modules/auth/account-keys';
 import authorizePlugin from './modules/auth/authorize';
 import type { ChallengeDifficulty } from './modules/auth/challenge';
 import { createRateLimitStore } from './modules/auth/rate-limit-store';
-import { healthRoutes } from './modules/health/routes';
+import { healthRoutes } from './modules/system/health-routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { siteRoutes } from './modules/site/routes';
 import { adminSystemRoutes } from './modules/system/routes';
 import { ensureConfiguredAdmin } from './modules/users/configured-admin';
-import { userRoutes } from './modules/users/routes';
+import { accountRoutes } from './modules/account/routes';
+import compressionPlugin from './plugins/compression';
 import errorsPlugin from './plugins/errors';
 import openApiPlugin, { openApiRoutes } from './plugins/openapi';
+import sameSitePlugin from './plugins/same-site';
 import securityPlugin from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { version } from '../package.json';
@@ -48,6 +54,8 @@ declare module 'fastify' {
     mailer: Mailer;
     jobs: JobRunner;
     availabilityCache: AvailabilityCache;
+    /** What the services work with; tests that call services directly take it from here. */
+    deps: AppDeps;
     appVersion: string;
     startedAt: number;
   }
@@ -71,6 +79,8 @@ export interface BuildAppOptions {
   loggerStream?: NodeJS.WritableStream;
   /** Work of the sign-up proof-of-work; tests lower it (the check itself always runs). */
   challengeDifficulty?: ChallengeDifficulty;
+  /** Replaces parts of the services' dependencies, e.g. a failing mailer in a test. */
+  adjustDeps?: (deps: AppDeps) => AppDeps;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -95,7 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('appVersion', version);
-  app.decorate('startedAt', Date.now());
+  const startedAt = Date.now();
+  app.decorate('startedAt', startedAt);
   const jobs = createJobRunner(app.log);
   app.decorate('jobs', jobs);
   const mailer = createMailer({
@@ -109,7 +120,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const availabilityCache = new AvailabilityCache();
   app.decorate('availabilityCache', availabilityCache);
   const stopAvailabilityListener = await database.listen('availability_changed', availabilityCache);
-  for (const job of bookingJobs(app)) jobs.add(job);
+  const accountKeys = await loadAccountKeys(config, options.challengeDifficulty);
+  const builtDeps: AppDeps = {
+    db: database.db,
+    mailer,
+    log: app.log,
+    clock: () => new Date(),
+    config,
+    accountKeys,
+    availabilityCache,
+    afterResponse: createAfterResponse(app.log),
+    system: { database, jobs, version, startedAt },
+  };
+  const deps = options.adjustDeps ? options.adjustDeps(builtDeps) : builtDeps;
+  app.decorate('deps', deps);
+  for (const job of bookingJobs(deps)) jobs.add(job);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -118,24 +143,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { https: config.usesHttps });
+  await app.register(sameSitePlugin, { appUrl: config.APP_URL });
+  await app.register(compressionPlugin);
   const rateLimitStore = createRateLimitStore(config.REDIS_URL);
   await app.register(rateLimit, { global: false, ...rateLimitStore.options });
   app.addHook('onClose', () => rateLimitStore.close());
-  await app.register(authorizePlugin, { challengeDifficulty: options.challengeDifficulty });
+  await app.register(authorizePlugin, { accountKeys });
   await app.register(openApiPlugin, { version });
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { deps });
       await api.register(openApiRoutes);
-      await api.register(authRoutes);
-      await api.register(userRoutes);
-      await api.register(adminUserRoutes);
-      await api.register(adminSystemRoutes);
-      await api.register(adminBookingRoutes);
-      await api.register(siteRoutes);
-      await api.register(contactRoutes);
-      await api.register(bookingRoutes);
+      await api.register(authRoutes, { deps });
+      await api.register(accountRoutes, { deps });
+      await api.register(adminUserRoutes, { deps });
+      await api.register(adminSystemRoutes, { deps });
+      await api.register(adminBookingRoutes, { deps });
+      await api.register(siteRoutes, { deps });
+      await api.register(contactRoutes, { deps });
+      await api.register(bookingRoutes, { deps });
     },
     { prefix: API_BASE },
   );
@@ -145,10 +172,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   app.addHook('onReady', async () => {
-    await ensureConfiguredAdmin(app);
+    await ensureConfiguredAdmin(deps);
     if (options.startJobs !== false) jobs.start();
   });
   app.addHook('onClose', async () => {
+    await deps.afterResponse.drain();
     await jobs.stop();
     mailer.close();
     await stopAvailabilityListener();

@@ -1,4 +1,4 @@
-/** Numbers the seed spec fixes (§9); named once, used by the web app, the server and the tests. */
+/** The product's fixed numbers, named once for the web app, the server and the tests. */
 export const TOAST_AUTO_CLOSE_MS = 6000;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const HEADER_SHADOW_THRESHOLD_PX = 50;

@@ -1,4 +1,4 @@
-/** Every route of the site, named once (seed spec §2). */
+/** Every route of the site, named once. */
 export const paths = {
   home: '/',
   signIn: '/signin',

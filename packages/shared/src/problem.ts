@@ -13,3 +13,17 @@ export const problemSchema = z.object({
 export type Problem = z.infer<typeof problemSchema>;
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/*
+ * Problem `type`s the web app acts on. A screen decides what to do from the type, never from the
+ * English `detail`, which is only shown. Any other problem is `about:blank` with a readable detail.
+ */
+
+/** The 403 for an unverified e-mail address: not a session problem, so no token refresh follows. */
+export const EMAIL_NOT_VERIFIED_PROBLEM_TYPE = 'urn:consult:email-not-verified';
+/** The 409 for a time that is no longer free; its `nearestSlots` offer other times. */
+export const SLOT_TAKEN_PROBLEM_TYPE = 'urn:consult:slot-taken';
+/** The 400 for a password-reset link that is unknown, used or expired: the screen offers a new one. */
+export const RESET_LINK_INVALID_PROBLEM_TYPE = 'urn:consult:reset-link-invalid';
+/** The 403 for a request a page of another site sent: no session problem, so no refresh follows. */
+export const CROSS_SITE_PROBLEM_TYPE = 'urn:consult:cross-site-request';

@@ -5,9 +5,9 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
@@ -15,6 +15,12 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** A database or a transaction: repositories accept either, so callers can compose them in one transaction. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * An open transaction, as `db.transaction` hands it to its callback. Work that must run inside one
+ * takes a `Tx`, so passing the database instead (or nothing) is a type error: PGlite has a single
+ * connection, and a query on the database while a transaction is open would wait for it forever.
+ */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {

@@ -1,7 +1,6 @@
 /** All tables, for the typed database handle. Each module owns its own schema file. */
 export * from '../modules/audit/schema';
 export * from '../modules/auth/schema';
-export * from '../modules/contact/schema';
 export * from '../modules/mail/schema';
 export * from '../modules/site/schema';
 export * from '../modules/users/schema';

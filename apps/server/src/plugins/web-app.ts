@@ -1,12 +1,13 @@
 /**
- * Serves the built web app: hashed assets with long-lived caching, and index.html for the app's
+ * Serves the built web app: hashed assets with long-lived caching, sent precompressed as the build
+ * wrote them (docs/decisions/025-compression-and-asset-caching.md), and index.html for the app's
  * routes (status 404 for paths the app does not know, so crawlers see the truth). The public pages
  * (/, /consultation, /terms-and-conditions) are rendered on the server with the site content from
  * the database, so their first HTML already holds the text, title, description and Open Graph tags.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -48,6 +49,8 @@ const RENDERED_PAGES: Record<string, string[]> = {
 
 /** The landing page's own browser entry (docs/decisions/016-landing-entry.md). */
 const LANDING_ENTRY = 'src/landing-main.tsx';
+
+export const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
@@ -140,16 +143,22 @@ export async function webAppPlugin(app: FastifyInstance, options: { root: string
   const withInlineStyles = await inlineStylesheet(options.root, indexHtml);
   const landingHtml = landingShell(indexHtml, manifest);
 
+  const hashedAssets = join(options.root, 'assets', sep);
   await app.register(fastifyStatic, {
     root: options.root,
     wildcard: false,
     index: false,
+    // The build writes `.br` and `.gz` beside each text file; the one Accept-Encoding prefers is sent.
+    preCompressed: true,
+    // Off, or the plugin's own `public, max-age=0` would replace the header set below.
+    cacheControl: false,
     // The build manifest is for the server, not for visitors.
     allowedPath: (pathname) => !pathname.startsWith('/.vite/'),
     setHeaders(res, path) {
+      // Files under assets/ carry a content hash in their name: a change is a new address.
       res.setHeader(
         'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        path.startsWith(hashedAssets) ? HASHED_ASSET_CACHE_CONTROL : 'no-cache',
       );
     },
   });

@@ -1,4 +1,4 @@
-/** The routes of the accounts issue: the sign-in screens, /dash and /admin (seed spec §2). */
+/** The signed-in side of the app: the sign-in screens, /dash for clients and /admin for the owner. */
 import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '@consult/shared';
 import { LoadingScreen } from '../components/loading-screen';

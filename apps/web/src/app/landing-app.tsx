@@ -6,9 +6,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SiteContent } from '@consult/shared';
 import { peekSessionHome } from '../features/auth/session-peek';
-import { ContactPopupProvider } from '../features/contact';
-import { accountLink } from '../features/landing/account-link';
-import { LandingPage } from '../features/landing/landing-page';
+import { ContactPopupProvider } from '../features/site/contact';
+import { accountLink } from '../features/site/landing/account-link';
+import { LandingPage } from '../features/site/landing/landing-page';
 
 const Toaster = lazy(async () => ({ default: (await import('../components/toaster')).Toaster }));
 

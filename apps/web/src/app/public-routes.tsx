@@ -1,5 +1,5 @@
 /**
- * The public site (seed spec §2): the landing page, /consultation and /terms-and-conditions, under
+ * The public site: the landing page, /consultation and /terms-and-conditions, under
  * one pathless route that loads the site content. The server renders these routes (entry-server.tsx).
  */
 import type { RouteObject } from 'react-router';

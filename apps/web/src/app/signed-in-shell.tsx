@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { AppShell, type ShellNavItem } from '../components/app-shell';
-import { RequireSession, useAuth, useSignOut } from '../features/auth';
+import { RequireSession, useSignOut } from '../features/auth';
+import { useAuth } from '../hooks/use-auth';
 
 /** The shell of a signed-in area (/dash, /admin): the session guard, then navigation and sign-out. */
 export function SignedInArea({

@@ -1,5 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { authSlice } from '../features/auth/auth-slice';
+import { authSlice } from '../lib/session/auth-slice';
 import { api } from '../lib/api';
 
 export function createStore() {

@@ -1,6 +1,6 @@
 import { LOADING_TEXT } from '@consult/shared';
 
-/** The fallback while a lazily loaded area or the session check is on its way (seed spec §2). */
+/** The fallback while a lazily loaded area or the session check is on its way. */
 export function LoadingScreen() {
   return (
     <div

@@ -14,7 +14,7 @@ const isWide = () => window.matchMedia(wideQuery).matches;
 // The server has no screen; it renders no toast, so its guess never shows.
 const isWideOnServer = () => true;
 
-/** Toasts top-right on wide screens, top-center below 768 px, closing after 6000 ms (seed spec §2). */
+/** Toasts top-right on wide screens, top-center below 768 px, closing after 6000 ms. */
 export function Toaster() {
   const wide = useSyncExternalStore(subscribe, isWide, isWideOnServer);
   return (

@@ -23,7 +23,7 @@ function unlock() {
   saved = null;
 }
 
-/** Locks page scrolling while `active` (seed spec §2: while the menu or the popup is open). */
+/** Locks page scrolling while `active`: the page behind the mobile menu or the contact popup stays put. */
 export function useScrollLock(active: boolean) {
   useEffect(() => {
     if (!active) return;

@@ -12,19 +12,19 @@ import {
   API_BASE,
   AUTH_MESSAGES,
   CACHE_RETENTION_SECONDS,
+  CROSS_SITE_PROBLEM_TYPE,
   EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
   paths,
 } from '@consult/shared';
-import type { RootState } from '../app/store';
-import { loggedOut, setCredentials } from '../features/auth/auth-slice';
+import { loggedOut, setCredentials, type StateWithSession } from './session/auth-slice';
 import { navigateTo } from './navigation';
-import { REFRESH_LOCK } from './session-lock';
+import { REFRESH_LOCK } from './session/session-lock';
 
 export const baseQuery = fetchBaseQuery({
   baseUrl: API_BASE,
   credentials: 'include',
   prepareHeaders(headers, { getState }) {
-    const token = (getState() as RootState).auth.token;
+    const token = (getState() as StateWithSession).auth.token;
     if (token) headers.set('authorization', `Bearer ${token}`);
     headers.set('content-type', 'application/json');
     return headers;
@@ -40,25 +40,50 @@ function readAccessToken(data: unknown): string | null {
 
 /*
  * Every refresh (the guards' GET at entry, the POST after a 403, the start-up restore) goes through
- * this one promise, and across tabs through one Web Lock: the refresh token rotates on use and
- * reusing a rotated one revokes the whole session, so two refreshes racing with the same cookie
- * would sign the person out.
+ * one promise, and across tabs through one Web Lock: the refresh token rotates on use and reusing a
+ * rotated one revokes the whole session, so two refreshes racing with the same cookie would sign
+ * the person out.
  */
-let refreshInFlight: Promise<boolean> | null = null;
+interface Refresh {
+  method: 'GET' | 'POST';
+  /** On the wire: before that (waiting for another tab's lock) its method can still change. */
+  sent: boolean;
+  done: Promise<boolean>;
+}
+let refreshInFlight: Refresh | null = null;
 
+/**
+ * GET restores a session the store does not have (the guards, the start-up restore); POST renews
+ * one the server refused (after a 403). A POST shares a GET only when that GET is already on the
+ * wire; one still waiting for the lock goes out as the POST.
+ */
 export function refreshSession(
   method: 'GET' | 'POST',
   queryApi: BaseQueryApi,
   extraOptions: object = {},
 ): Promise<boolean> {
-  refreshInFlight ??= (async () => {
+  if (refreshInFlight) {
+    if (method === 'POST' && !refreshInFlight.sent) refreshInFlight.method = 'POST';
+    return refreshInFlight.done;
+  }
+  // A guard rendered with the state of a moment ago (a route transition) may ask to restore a
+  // session that has just arrived: there is nothing to restore, and a refresh would rotate it.
+  if (method === 'GET' && (queryApi.getState() as StateWithSession).auth.token) {
+    return Promise.resolve(true);
+  }
+  const refresh: Refresh = { method, sent: false, done: Promise.resolve(false) };
+  refreshInFlight = refresh;
+  refresh.done = (async () => {
     try {
-      const refresh = () => baseQuery({ url: REFRESH_URL, method }, queryApi, extraOptions);
+      const send = () => {
+        refresh.sent = true;
+        return baseQuery({ url: REFRESH_URL, method: refresh.method }, queryApi, extraOptions);
+      };
       // Tabs share the cookie: a lock makes a second tab wait and then send the rotated one.
       const result =
         typeof navigator !== 'undefined' && navigator.locks
-          ? await navigator.locks.request(REFRESH_LOCK, refresh)
-          : await refresh();
+          ? await navigator.locks.request(REFRESH_LOCK, send)
+          : await send();
       const accessToken = result.error ? null : readAccessToken(result.data);
       if (!accessToken) return false;
       queryApi.dispatch(setCredentials({ accessToken }));
@@ -67,7 +92,7 @@ export function refreshSession(
       refreshInFlight = null;
     }
   })();
-  return refreshInFlight;
+  return refresh.done;
 }
 
 function isRefreshCall(args: string | FetchArgs) {
@@ -75,20 +100,25 @@ function isRefreshCall(args: string | FetchArgs) {
   return url.startsWith(REFRESH_URL);
 }
 
-/** A 403 that says "verify your e-mail first": the session is fine, so no refresh is tried. */
-function isEmailNotVerified(error: FetchBaseQueryError) {
+/** 403s that are not about the session: a refresh would not help, so none is tried. */
+const NOT_SESSION_PROBLEMS: readonly unknown[] = [
+  EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
+  CROSS_SITE_PROBLEM_TYPE,
+];
+
+function isNotSessionProblem(error: FetchBaseQueryError) {
   const data: unknown = error.data;
   return (
     typeof data === 'object' &&
     data !== null &&
     'type' in data &&
-    data.type === EMAIL_NOT_VERIFIED_PROBLEM_TYPE
+    NOT_SESSION_PROBLEMS.includes(data.type)
   );
 }
 
 /** The session ended for good: leave the signed-in area first, so no guard starts its own refresh. */
 async function endExpiredSession(queryApi: BaseQueryApi) {
-  if (!(queryApi.getState() as RootState).auth.token) return;
+  if (!(queryApi.getState() as StateWithSession).auth.token) return;
   const from = `${window.location.pathname}${window.location.search}`;
   toast.error(AUTH_MESSAGES.loginExpired);
   await navigateTo(paths.signIn, { replace: true, state: { from } });
@@ -97,7 +127,7 @@ async function endExpiredSession(queryApi: BaseQueryApi) {
 }
 
 /**
- * The base query with re-authentication (seed spec §4): a 403 triggers one refresh, shared by every
+ * The base query with re-authentication: a 403 triggers one refresh, shared by every
  * request that failed meanwhile; on success the request is retried with the new token, on failure
  * the session is cleared and the browser goes to /signin with 'Your login has expired.'.
  */
@@ -106,13 +136,13 @@ export const baseQueryWithReauth: BaseQueryFn<
   unknown,
   FetchBaseQueryError
 > = async (args, queryApi, extraOptions) => {
-  const tokenSent = (queryApi.getState() as RootState).auth.token;
+  const tokenSent = (queryApi.getState() as StateWithSession).auth.token;
   const result = await baseQuery(args, queryApi, extraOptions);
-  if (result.error?.status !== 403 || isRefreshCall(args) || isEmailNotVerified(result.error)) {
+  if (result.error?.status !== 403 || isRefreshCall(args) || isNotSessionProblem(result.error)) {
     return result;
   }
 
-  const tokenNow = (queryApi.getState() as RootState).auth.token;
+  const tokenNow = (queryApi.getState() as StateWithSession).auth.token;
   // Another request already refreshed since this one left: retry with the new token at once.
   const refreshed =
     tokenNow && tokenNow !== tokenSent && !refreshInFlight
@@ -134,8 +164,8 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** The seed's user calls count as success only on 200 (§5); a missing status is an error. */
+/** The user calls count as success only on 200; any other status, or none, is an error. */
 export const userCallSucceeded = (response: Response) => response.status === 200;
-/** The user update also accepts 201 (§5). */
+/** The user update also counts 201 as success. */
 export const userUpdateSucceeded = (response: Response) =>
   response.status === 200 || response.status === 201;

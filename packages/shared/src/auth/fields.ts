@@ -1,7 +1,7 @@
 /** Field rules of the account forms, shared by the browser forms and the server. */
 import { z } from 'zod';
 import { AUTH_MESSAGES, NAME_MAX_LENGTH } from './messages';
-import { withoutNul } from '../text';
+import { withoutNul, isSingleLineText, TEXT_MESSAGES } from '../text';
 
 export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
@@ -15,7 +15,8 @@ export const nameSchema = z
   .overwrite(withoutNul)
   .trim()
   .min(1, AUTH_MESSAGES.nameRequired)
-  .max(NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong);
+  .max(NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong)
+  .refine(isSingleLineText, TEXT_MESSAGES.singleLine);
 
 /** True for a real calendar day written as YYYY-MM-DD. */
 function isCalendarDate(value: string): boolean {
@@ -33,23 +34,6 @@ export const dobSchema = z
     const today = new Date().toISOString().slice(0, 10);
     return value >= '1900-01-01' && value <= today;
   }, AUTH_MESSAGES.dobOutOfRange);
-
-export function isValidTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** An IANA time zone name the runtime knows, e.g. Asia/Karachi. */
-export const timeZoneSchema = z
-  .string({ error: AUTH_MESSAGES.timeZoneInvalid })
-  .trim()
-  .min(1, AUTH_MESSAGES.timeZoneInvalid)
-  .max(64, AUTH_MESSAGES.timeZoneInvalid)
-  .refine(isValidTimeZone, AUTH_MESSAGES.timeZoneInvalid);
 
 /** A phone number in international form: everything but digits and + is dropped, as on the contact form. */
 export const phoneSchema = z

@@ -1,5 +1,5 @@
 /**
- * The owner's side of bookings (PRODUCT.md "Admin area"): the bookings list and detail, booking on a
+ * The owner's side of bookings: the bookings list and detail, booking on a
  * client's behalf, the scheduling settings (rules, hours, overrides, meeting links) and a preview.
  */
 import { z } from 'zod';
@@ -25,8 +25,24 @@ export const bookingClientSchema = z.object({
 });
 export type BookingClient = z.infer<typeof bookingClientSchema>;
 
-/** A booking in the owner's lists: the client's record plus who the client is. */
-export const adminBookingRecordSchema = bookingRecordSchema.extend({ client: bookingClientSchema });
+/**
+ * What the owner may do with a booking at the time of the answer, decided by the server (as
+ * `clientChange` is for the client). Marking attendance opens when the meeting starts.
+ */
+export const ownerActionsSchema = z.object({
+  cancel: z.boolean(),
+  reschedule: z.boolean(),
+  complete: z.boolean(),
+  noShow: z.boolean(),
+  paid: z.boolean(),
+});
+export type OwnerActions = z.infer<typeof ownerActionsSchema>;
+
+/** A booking in the owner's lists: the client's record plus who the client is and what may be done. */
+export const adminBookingRecordSchema = bookingRecordSchema.extend({
+  client: bookingClientSchema,
+  ownerActions: ownerActionsSchema,
+});
 export type AdminBookingRecord = z.infer<typeof adminBookingRecordSchema>;
 
 export const BOOKING_EVENT_ACTIONS = [
@@ -111,7 +127,7 @@ export const adminRescheduleBookingSchema = rescheduleBookingSchema.extend({
 });
 export type AdminRescheduleBookingInput = z.input<typeof adminRescheduleBookingSchema>;
 
-/** How each confirmed booking gets its meeting link (PRODUCT.md "Bookings"). */
+/** How each confirmed booking gets its meeting link: one fixed URL, or a room per booking on a video base URL. */
 export const meetingLinksSchema = z.discriminatedUnion('kind', [
   /** A room per booking: baseUrl + a random room name. */
   z.object({

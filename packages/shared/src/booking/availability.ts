@@ -1,10 +1,9 @@
 /**
- * The owner's availability (PRODUCT.md "Availability and slots"): weekly hours and date overrides as
+ * The owner's availability: weekly hours and date overrides as
  * wall-clock times in the owner's zone, the booking rules, and the public availability query.
  */
 import { z } from 'zod';
 import {
-  bookingTimeZoneSchema,
   calendarDaysInclusive,
   endTimeOfDaySchema,
   instantSchema,
@@ -12,6 +11,7 @@ import {
   timeOfDaySchema,
   timeToMinutes,
 } from './fields';
+import { timeZoneSchema } from '../time-zone';
 import {
   BOOKING_RULE_BOUNDS,
   DEFAULT_OWNER_TIME_ZONE,
@@ -143,7 +143,7 @@ export const DEFAULT_BOOKING_RULES = {
 
 export const bookingRulesSchema = z.object({
   /** The owner's IANA zone: weekly hours and overrides are wall-clock times in it. */
-  timeZone: bookingTimeZoneSchema.default(DEFAULT_BOOKING_RULES.timeZone),
+  timeZone: timeZoneSchema.default(DEFAULT_BOOKING_RULES.timeZone),
   /** No slot starts earlier than now plus this. */
   minimumNoticeHours: wholeNumberRule('Minimum notice', B.minimumNoticeHours, 'hours').default(
     DEFAULT_BOOKING_RULES.minimumNoticeHours,
@@ -212,7 +212,7 @@ export const availabilityQuerySchema = z
     service: z.string({ error: M.serviceRequired }).pipe(serviceSlugSchema),
     from: localDateSchema,
     to: localDateSchema,
-    timeZone: bookingTimeZoneSchema,
+    timeZone: timeZoneSchema,
   })
   .superRefine((query, ctx) => {
     const days = calendarDaysInclusive(query.from, query.to);

@@ -1,7 +1,7 @@
 /** A booking's states, its public record, the client's booking request and the past-bookings page. */
 import { z } from 'zod';
 import { problemSchema } from '../problem';
-import { withoutNul } from '../text';
+import { withoutNul, isVisibleText, TEXT_MESSAGES } from '../text';
 import { instantSchema } from './fields';
 import {
   BOOKING_CANCEL_REASON_MAX,
@@ -15,7 +15,7 @@ import { meetingModeSchema, serviceSlugSchema } from './service';
 
 /**
  * pending_payment (held for online payment, then expired) → confirmed → completed | no_show;
- * cancelled from pending_payment or confirmed (PRODUCT.md "Bookings").
+ * cancelled from pending_payment or confirmed.
  */
 export const BOOKING_STATES = [
   'pending_payment',
@@ -52,6 +52,7 @@ export const createBookingSchema = z.object({
     .overwrite(withoutNul)
     .trim()
     .max(BOOKING_NOTES_MAX, M.notesTooLong)
+    .refine(isVisibleText, TEXT_MESSAGES.hiddenCharacters)
     // null, as records write "none", is accepted too.
     .nullish()
     .transform((notes) => (notes ? notes : null)),
@@ -119,6 +120,7 @@ export const cancelBookingSchema = z.object({
     .overwrite(withoutNul)
     .trim()
     .max(BOOKING_CANCEL_REASON_MAX, M.reasonTooLong)
+    .refine(isVisibleText, TEXT_MESSAGES.hiddenCharacters)
     // null, as records write "none", is accepted too.
     .nullish()
     .transform((reason) => (reason ? reason : null)),
@@ -131,7 +133,7 @@ export const idempotencyKeySchema = z
   .regex(/^[\x21-\x7e]{1,100}$/, M.idempotencyKeyInvalid);
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
-/** The past-bookings page (seed spec §3, §9): defaults page 1 of 1 with 0 bookings. */
+/** The past-bookings page: `{ bookings, currentPage, totalPages, totalBookings }`, by default page 1 of 1 with 0 bookings. */
 export const pastBookingsPageSchema = z.object({
   bookings: z.array(bookingRecordSchema).default([]),
   currentPage: z.number().int().min(1).default(PAST_BOOKINGS_DEFAULT_PAGE),
@@ -150,14 +152,9 @@ export const pastBookingsQuerySchema = z.object({
 export type PastBookingsQuery = z.infer<typeof pastBookingsQuerySchema>;
 
 /**
- * The problem `type` of the 403 for an unverified e-mail address. It is not a session problem, so
- * the web app must not answer it with a token refresh.
- */
-export const EMAIL_NOT_VERIFIED_PROBLEM_TYPE = 'urn:consult:email-not-verified';
-
-/**
- * A 409 of the booking routes. When the asked time is not available, `nearestSlots` holds up to
- * NEAREST_SLOTS_COUNT free slot starts around it (UTC, ISO 8601, ascending) to offer instead.
+ * A 409 of the booking routes. When the asked time is not available (type SLOT_TAKEN_PROBLEM_TYPE),
+ * `nearestSlots` holds up to NEAREST_SLOTS_COUNT free slot starts around it (UTC, ISO 8601,
+ * ascending) to offer instead.
  */
 export const bookingConflictProblemSchema = problemSchema.extend({
   nearestSlots: z.array(z.string()).optional(),

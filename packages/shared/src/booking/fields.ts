@@ -1,35 +1,7 @@
-/** Field schemas the bookings schemas are built from: zones, calendar dates, wall-clock times. */
+/** Field schemas the bookings schemas are built from: calendar dates and wall-clock times. */
 import { z } from 'zod';
+import { DAY_MS } from '../constants';
 import { BOOKING_MESSAGES as M } from './messages';
-
-/**
- * Names already found valid: building a DateTimeFormat takes ~40 µs, a fifth of a cached
- * availability read. Bounded, since the runtime also accepts any mix of upper and lower case.
- */
-const knownTimeZones = new Set<string>();
-const KNOWN_TIME_ZONES_MAX = 1000;
-
-/**
- * True for a zone name the runtime's time-zone database knows (IANA names such as
- * Asia/Karachi, and UTC). Offsets such as +05:00 are refused: they have no DST rules.
- */
-export function isKnownTimeZone(value: string): boolean {
-  if (knownTimeZones.has(value)) return true;
-  if (value.trim() === '' || /^[+-]/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-  } catch {
-    return false;
-  }
-  if (knownTimeZones.size < KNOWN_TIME_ZONES_MAX) knownTimeZones.add(value);
-  return true;
-}
-
-/** An IANA zone, e.g. the owner's zone in the booking rules or the visitor's in a query. */
-export const bookingTimeZoneSchema = z
-  .string({ error: M.timeZoneUnknown })
-  .max(64, M.timeZoneUnknown)
-  .refine(isKnownTimeZone, M.timeZoneUnknown);
 
 const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -53,7 +25,7 @@ export const localDateSchema = z
 export function calendarDaysInclusive(from: string, to: string): number {
   const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
   const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
-  return Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / 86_400_000) + 1;
+  return Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / DAY_MS) + 1;
 }
 
 /** A wall-clock time 00:00–23:59. */

@@ -1,4 +1,4 @@
-/** Bookings' limits and defaults (PRODUCT.md "Consultation services", "Availability", "Bookings"), named once. */
+/** Bookings' limits and defaults (services, availability, bookings), named once. */
 export const SERVICE_DURATION_MIN_MINUTES = 15;
 export const SERVICE_DURATION_MAX_MINUTES = 240;
 export const SERVICE_SLUG_MAX = 60;
@@ -11,7 +11,7 @@ export const SERVICE_PRICE_MAX_MINOR = 1_000_000_000;
 /** Positions in the owner's list; the column is a 32-bit integer. */
 export const SERVICE_ORDER_MAX = 1_000_000;
 
-/** The owner's zone until they choose one (PRODUCT.md "Availability and slots"). */
+/** The owner's zone until they choose one. */
 export const DEFAULT_OWNER_TIME_ZONE = 'Asia/Karachi';
 
 /** More than enough for split shifts; keeps a day's hours readable. */
@@ -38,7 +38,7 @@ export const REMINDER_LEAD_HOURS = 24;
 export const PAST_BOOKINGS_PAGE_SIZE = 10;
 /** How many free slots a "no longer available" answer offers instead. */
 export const NEAREST_SLOTS_COUNT = 6;
-/** Seed spec §3 and §9: page 1 of 1 with 0 bookings when there is nothing. */
+/** The past-bookings page when there is nothing: page 1 of 1 with 0 bookings. */
 export const PAST_BOOKINGS_DEFAULT_PAGE = 1;
 export const PAST_BOOKINGS_DEFAULT_TOTAL_PAGES = 1;
 export const PAST_BOOKINGS_DEFAULT_TOTAL = 0;

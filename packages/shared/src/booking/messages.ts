@@ -1,4 +1,5 @@
 /** Every message the bookings schemas answer with, so forms, server and tests share one wording. */
+import { TIME_ZONE_MESSAGE } from '../time-zone';
 import {
   MAX_AVAILABILITY_RANGE_DAYS,
   SERVICE_ADDRESS_MAX,
@@ -41,7 +42,8 @@ export const BOOKING_MESSAGES = {
   orderInvalid: 'Order must be a whole number of 0 or more',
   orderTooHigh: `Order must be at most ${SERVICE_ORDER_MAX}`,
 
-  timeZoneUnknown: 'Unknown time zone',
+  /** The one zone message (time-zone.ts), under the name this area's callers use. */
+  timeZoneUnknown: TIME_ZONE_MESSAGE,
   timeInvalid: 'Times must be written as HH:MM, e.g. 09:30',
   endTimeInvalid: 'End times must be written as HH:MM, from 00:01 to 24:00',
   intervalEndBeforeStart: 'An interval must end after it starts',

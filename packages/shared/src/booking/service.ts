@@ -1,4 +1,8 @@
-/** A consultation service the owner offers (PRODUCT.md "Consultation services"). */
+/**
+ * A consultation service the owner offers: slug, title, summary and description, 15–240 minutes,
+ * a price in minor units of an ISO 4217 currency (0 is free), a meeting mode (video, phone, or in
+ * person at an address), an active flag and a position in lists.
+ */
 import { z } from 'zod';
 import {
   SERVICE_ADDRESS_MAX,
@@ -11,7 +15,7 @@ import {
   SERVICE_SUMMARY_MAX,
   SERVICE_TITLE_MAX,
 } from './limits';
-import { withoutNul } from '../text';
+import { withoutNul, isSingleLineText, isVisibleText, TEXT_MESSAGES } from '../text';
 import { BOOKING_MESSAGES as M } from './messages';
 
 export const MEETING_MODES = ['video', 'phone', 'in_person'] as const;
@@ -37,19 +41,22 @@ const serviceFields = {
     .overwrite(withoutNul)
     .trim()
     .min(1, M.titleRequired)
-    .max(SERVICE_TITLE_MAX, M.titleTooLong),
+    .max(SERVICE_TITLE_MAX, M.titleTooLong)
+    .refine(isSingleLineText, TEXT_MESSAGES.singleLine),
   /** One line for the service cards on the landing page and /consultation. */
   summary: z
     .string({ error: M.summaryInvalid })
     .overwrite(withoutNul)
     .trim()
     .max(SERVICE_SUMMARY_MAX, M.summaryTooLong)
+    .refine(isSingleLineText, TEXT_MESSAGES.singleLine)
     .default(''),
   description: z
     .string({ error: M.descriptionInvalid })
     .overwrite(withoutNul)
     .trim()
     .max(SERVICE_DESCRIPTION_MAX, M.descriptionTooLong)
+    .refine(isVisibleText, TEXT_MESSAGES.hiddenCharacters)
     .default(''),
   durationMinutes: z
     .number({ error: M.durationInvalid })
@@ -73,6 +80,7 @@ const serviceFields = {
     .overwrite(withoutNul)
     .trim()
     .max(SERVICE_ADDRESS_MAX, M.addressTooLong)
+    .refine(isVisibleText, TEXT_MESSAGES.hiddenCharacters)
     .nullable()
     .default(null),
   active: z.boolean({ error: M.activeInvalid }).default(true),
@@ -94,8 +102,11 @@ function requireAddressInPerson(
   }
 }
 
+/** A service's fields, unrefined: the one description other views of a service pick from. */
+export const serviceFieldsSchema = z.object(serviceFields);
+
 /** What the owner sends to create or replace a service. */
-export const serviceInputSchema = z.object(serviceFields).superRefine(requireAddressInPerson);
+export const serviceInputSchema = serviceFieldsSchema.superRefine(requireAddressInPerson);
 export type ServiceInput = z.input<typeof serviceInputSchema>;
 
 /** A stored service as the API returns it. */

@@ -1,4 +1,4 @@
-/** Every text the contact form and its API answer with (seed spec §2, §4, §5, §8), exactly as written there. */
+/** Every text the contact form and its API answer with, word for word as the product fixes them. */
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGE_MIN,

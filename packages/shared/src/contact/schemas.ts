@@ -1,6 +1,6 @@
 /**
  * The contact message's rules, once: the popup validates with `contactFormSchema`, the server with
- * `contactMessageSchema` (the same fields; the form's requestType is sent as `type`, seed spec §3).
+ * `contactMessageSchema` (the same fields; the form's requestType is sent as `type`).
  */
 import { parsePhoneNumberWithError } from 'libphonenumber-js';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import {
   PHONE_PARSER_MAX_INPUT,
 } from './limits';
 import { CONTACT_MESSAGES as M } from './messages';
-import { withoutNul } from '../text';
+import { withoutNul, isSingleLineText, isVisibleText, TEXT_MESSAGES } from '../text';
 
 /** A text field: `required` when absent (or not text), `empty` when blank, then its own checks. */
 function requiredText(required: string, empty: string) {
@@ -26,14 +26,14 @@ function requiredText(required: string, empty: string) {
     .min(1, { error: empty, abort: true });
 }
 
-/** All non-digits except + are stripped (§5). */
+/** All non-digits except + are stripped. */
 export function cleanPhone(value: string): string {
   return value.replace(/[^\d+]/g, '');
 }
 
 /**
  * False only when the number parses but is not a valid number for its country code; parse failures
- * (too short or long a national number, an unknown country code) are ignored, as §5 says.
+ * (too short or long a national number, an unknown country code) are ignored on purpose.
  */
 export function isPlausiblePhone(cleaned: string): boolean {
   if (cleaned.length > PHONE_PARSER_MAX_INPUT) return true;
@@ -46,7 +46,8 @@ export function isPlausiblePhone(cleaned: string): boolean {
 
 export const contactNameSchema = requiredText(M.nameRequired, M.nameEmpty)
   .min(CONTACT_NAME_MIN, M.nameTooShort)
-  .max(CONTACT_NAME_MAX, M.nameTooLong);
+  .max(CONTACT_NAME_MAX, M.nameTooLong)
+  .refine(isSingleLineText, TEXT_MESSAGES.singleLine);
 
 export const contactPhoneSchema = z
   .string({ error: M.phoneRequired })
@@ -68,7 +69,8 @@ export const contactEmailSchema = requiredText(M.emailRequired, M.emailEmpty).pi
 
 export const contactMessageTextSchema = requiredText(M.messageRequired, M.messageEmpty)
   .min(CONTACT_MESSAGE_MIN, M.messageTooShort)
-  .max(CONTACT_MESSAGE_MAX, M.messageTooLong);
+  .max(CONTACT_MESSAGE_MAX, M.messageTooLong)
+  .refine(isVisibleText, TEXT_MESSAGES.hiddenCharacters);
 
 export const contactRequestTypeSchema = z.enum(CONTACT_REQUEST_TYPES, {
   error: (issue) =>

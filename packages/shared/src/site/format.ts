@@ -1,14 +1,10 @@
 /** How the site writes prices and durations; one fixed locale so the server and browser render alike. */
+import { formatMoney } from '../payments/money';
 import type { SiteService } from './schemas';
 
 export function formatPrice(service: Pick<SiteService, 'priceMinor' | 'currency'>): string {
   if (service.priceMinor === 0) return 'Free';
-  const amount = service.priceMinor / 100;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: service.currency,
-    maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-  }).format(amount);
+  return formatMoney(service.priceMinor, service.currency, { wholeUnitsShort: true });
 }
 
 export function formatDuration(minutes: number): string {

@@ -1,37 +1,37 @@
 /**
- * The public site's content (PRODUCT.md "Site content"), stored as the `site` settings document and
+ * The public site's content, stored as the `site` settings document and
  * served by GET /api/site. Parsing with this schema also drops any key that is not public.
  */
 import { z } from 'zod';
-import { SERVICE_DESCRIPTION_MAX, SERVICE_SUMMARY_MAX, SERVICE_TITLE_MAX } from '../booking/limits';
+import { serviceFieldsSchema } from '../booking/service';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single dashes');
 
 /**
- * A service as the landing page and /consultation show it. Served from the services table (active
- * ones, in the owner's order), so its bounds are the service's own: summary and description may be
- * empty.
+ * A service as the landing page and /consultation show it: the owner's service (one schema,
+ * booking/service.ts) without its settings. Served from the services table, active ones in the
+ * owner's order.
  */
-export const siteServiceSchema = z.object({
-  slug,
-  title: text(SERVICE_TITLE_MAX),
-  summary: z.string().trim().max(SERVICE_SUMMARY_MAX),
-  description: z.string().trim().max(SERVICE_DESCRIPTION_MAX),
-  durationMinutes: z.number().int().min(15).max(240),
-  /** In minor units of `currency` (cents); 0 is free. */
-  priceMinor: z.number().int().min(0),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  mode: z.enum(['video', 'phone', 'in_person']),
+export const siteServiceSchema = serviceFieldsSchema.pick({
+  slug: true,
+  title: true,
+  summary: true,
+  description: true,
+  durationMinutes: true,
+  priceMinor: true,
+  currency: true,
+  meetingMode: true,
 });
 export type SiteService = z.infer<typeof siteServiceSchema>;
 
 export const siteFaqEntrySchema = z.object({ question: text(200), answer: text(2000) });
 export type SiteFaqEntry = z.infer<typeof siteFaqEntrySchema>;
 
-export const siteContentSchema = z.object({
+/**
+ * The stored site document: everything the owner writes. Its services are not part of it: the pages
+ * take them from the services table (a `services` key in an older document is ignored).
+ */
+export const siteDocumentSchema = z.object({
   consultant: z.object({
     name: text(80),
     /** What the consultant does, in a few words (e.g. "Business strategy consultant"). */
@@ -46,8 +46,6 @@ export const siteContentSchema = z.object({
     lead: text(400),
     highlights: z.array(text(80)).max(4),
   }),
-  /** May be empty: the owner can deactivate every service; the pages then say so. */
-  services: z.array(siteServiceSchema),
   about: z.object({
     heading: text(120),
     paragraphs: z.array(text(1200)).min(1).max(6),
@@ -65,5 +63,12 @@ export const siteContentSchema = z.object({
     updatedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
     sections: z.array(z.object({ heading: text(120), body: z.array(text(2000)).min(1) })).min(1),
   }),
+});
+export type SiteDocument = z.infer<typeof siteDocumentSchema>;
+
+/** The site as GET /api/site serves it: the document and the bookable services. */
+export const siteContentSchema = siteDocumentSchema.extend({
+  /** May be empty: the owner can deactivate every service; the pages then say so. */
+  services: z.array(siteServiceSchema),
 });
 export type SiteContent = z.infer<typeof siteContentSchema>;

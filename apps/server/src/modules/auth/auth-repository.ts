@@ -1,5 +1,5 @@
 /** Refresh-token families and redeemed anti-bot challenges. */
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, ne, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens, usedChallenges } from './schema';
 
@@ -43,11 +43,22 @@ export async function revokeRefreshFamily(db: Db, familyId: string): Promise<voi
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeUserRefreshTokens(db: Db, userId: string): Promise<void> {
+/** Ends every session of a user, but `exceptFamilyId` when given. */
+export async function revokeUserRefreshTokens(
+  db: Db,
+  userId: string,
+  exceptFamilyId?: string,
+): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
+      ),
+    );
 }
 
 /** Records a challenge as redeemed; false when it already was. */
@@ -63,4 +74,14 @@ export async function redeemChallengeSignature(
     .onConflictDoNothing()
     .returning({ signature: usedChallenges.signature });
   return rows.length > 0;
+}
+
+/** Whether a session (refresh-token family) is still open: signed out and revoked ones are not. */
+export async function isSessionOpen(db: Db, familyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return row !== undefined;
 }

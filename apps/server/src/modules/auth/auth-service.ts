@@ -1,6 +1,5 @@
 /** Sign-up, sign-in and the refresh-token sessions. */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import {
   DAY_MS,
   HOUR_MS,
@@ -11,9 +10,10 @@ import {
   type registerSchema,
 } from '@consult/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { AppDeps } from '../../app-deps';
+import type { Db, Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
-import { signUpAttemptMail, verificationMail } from '../users/account-mails';
+import { signUpAttemptMail, verificationMail } from '../account/account-mails';
 import {
   findUserByEmail,
   findUserById,
@@ -37,6 +37,9 @@ import {
 } from './passwords';
 import { randomToken, sha256Hex } from './secrets';
 
+/** What sign-up, sign-in and sessions work with. */
+export type AuthDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'accountKeys'>;
+
 export interface Session {
   accessToken: string;
   refreshToken: string;
@@ -44,22 +47,22 @@ export interface Session {
 
 /** Creates a verification token for `email` and queues its mail, in the caller's transaction. */
 export async function sendVerification(
-  app: FastifyInstance,
-  db: Db,
+  deps: Pick<AuthDeps, 'mailer' | 'config'>,
+  tx: Tx,
   user: Pick<UserRow, 'id' | 'name'>,
   email: string,
 ): Promise<void> {
   const token = randomToken();
-  await insertEmailToken(db, {
+  await insertEmailToken(tx, {
     userId: user.id,
     purpose: 'verify_email',
     tokenHash: sha256Hex(token),
     email,
     expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_HOURS * HOUR_MS),
   });
-  await app.mailer.queueMail(
-    verificationMail({ appUrl: app.config.APP_URL, to: email, name: user.name, token }),
-    db,
+  await deps.mailer.queueMail(
+    verificationMail({ appUrl: deps.config.APP_URL, to: email, name: user.name, token }),
+    tx,
   );
 }
 
@@ -68,13 +71,13 @@ export async function sendVerification(
  * a "someone tried to sign up" mail instead, and the caller the same answer, so sign-up reveals nothing.
  */
 export async function register(
-  app: FastifyInstance,
+  deps: AuthDeps,
   input: z.output<typeof registerSchema>,
 ): Promise<void> {
   assertPasswordNotCommon(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
-  await app.db.transaction(async (tx) => {
-    if (!(await redeemChallenge(tx, app.accountKeys.challenge, input.token))) {
+  await deps.db.transaction(async (tx) => {
+    if (!(await redeemChallenge(tx, deps.accountKeys.challenge, input.token))) {
       throw new HttpProblem(400, AUTH_MESSAGES.challengeFailed, {
         errors: { token: [AUTH_MESSAGES.challengeFailed] },
       });
@@ -88,24 +91,29 @@ export async function register(
       timeZone: input.timeZone,
     });
     if (created) {
-      await sendVerification(app, tx, created, created.email);
+      await sendVerification(deps, tx, created, created.email);
       return;
     }
     const existing = await findUserByEmail(tx, input.email);
     if (!existing) return;
     if (existing.emailVerifiedAt === null && existing.disabledAt === null) {
       // The owner may simply have lost the first mail: a fresh link is the useful answer.
-      await sendVerification(app, tx, existing, existing.email);
+      await sendVerification(deps, tx, existing, existing.email);
     } else {
-      await app.mailer.queueMail(
-        signUpAttemptMail({ appUrl: app.config.APP_URL, to: existing.email, name: existing.name }),
+      await deps.mailer.queueMail(
+        signUpAttemptMail({ appUrl: deps.config.APP_URL, to: existing.email, name: existing.name }),
         tx,
       );
     }
   });
 }
 
-async function startSession(app: FastifyInstance, db: Db, user: UserRow, familyId: string) {
+async function startSession(
+  deps: Pick<AuthDeps, 'accountKeys'>,
+  db: Db,
+  user: UserRow,
+  familyId: string,
+) {
   const refreshToken = randomToken();
   await insertRefreshToken(db, {
     userId: user.id,
@@ -113,17 +121,20 @@ async function startSession(app: FastifyInstance, db: Db, user: UserRow, familyI
     tokenHash: sha256Hex(refreshToken),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * DAY_MS),
   });
-  const accessToken = await signAccessToken(app.accountKeys.access, user);
+  const accessToken = await signAccessToken(deps.accountKeys.access, user, familyId);
   return { accessToken, refreshToken };
 }
 
-/** A new session (new refresh-token family) for a user already authenticated. */
-export function createSession(app: FastifyInstance, user: UserRow, db: Db = app.db) {
-  return startSession(app, db, user, randomUUID());
+/**
+ * A new session (new refresh-token family) for a user already authenticated, written on `db`:
+ * the caller's transaction when there is one.
+ */
+export function createSession(deps: Pick<AuthDeps, 'accountKeys'>, db: Db, user: UserRow) {
+  return startSession(deps, db, user, randomUUID());
 }
 
-export async function signIn(app: FastifyInstance, input: LoginInput): Promise<Session> {
-  const user = await findUserByEmail(app.db, input.email.trim());
+export async function signIn(deps: AuthDeps, input: LoginInput): Promise<Session> {
+  const user = await findUserByEmail(deps.db, input.email.trim());
   if (!user) {
     await verifyAgainstDummy(input.password);
     throw new HttpProblem(401, AUTH_MESSAGES.incorrectCredentials);
@@ -132,7 +143,7 @@ export async function signIn(app: FastifyInstance, input: LoginInput): Promise<S
     throw new HttpProblem(401, AUTH_MESSAGES.incorrectCredentials);
   }
   if (user.disabledAt) throw new HttpProblem(401, AUTH_MESSAGES.accountDisabled);
-  return createSession(app, user);
+  return createSession(deps, deps.db, user);
 }
 
 /**
@@ -140,38 +151,38 @@ export async function signIn(app: FastifyInstance, input: LoginInput): Promise<S
  * theft: its whole family (including the newest token) is revoked.
  */
 export async function refreshSession(
-  app: FastifyInstance,
+  deps: AuthDeps,
   refreshToken: string | undefined,
 ): Promise<Session> {
   const expired = new HttpProblem(403, AUTH_MESSAGES.loginExpired);
   if (!refreshToken) throw expired;
-  const stored = await findRefreshToken(app.db, sha256Hex(refreshToken));
+  const stored = await findRefreshToken(deps.db, sha256Hex(refreshToken));
   if (!stored) throw expired;
   if (stored.rotatedAt || stored.revokedAt) {
-    await revokeRefreshFamily(app.db, stored.familyId);
+    await revokeRefreshFamily(deps.db, stored.familyId);
     throw expired;
   }
   if (stored.expiresAt.getTime() <= Date.now()) throw expired;
-  const user = await findUserById(app.db, stored.userId);
+  const user = await findUserById(deps.db, stored.userId);
   if (!user || user.disabledAt) {
-    await revokeRefreshFamily(app.db, stored.familyId);
+    await revokeRefreshFamily(deps.db, stored.familyId);
     throw expired;
   }
-  const session = await app.db.transaction(async (tx) => {
+  const session = await deps.db.transaction(async (tx) => {
     if (!(await markRefreshTokenRotated(tx, stored.id))) return null;
-    return startSession(app, tx, user, stored.familyId);
+    return startSession(deps, tx, user, stored.familyId);
   });
   if (!session) {
     // Another request rotated it a moment ago: the same token used twice.
-    await revokeRefreshFamily(app.db, stored.familyId);
+    await revokeRefreshFamily(deps.db, stored.familyId);
     throw expired;
   }
   return session;
 }
 
 /** Ends the session of this refresh token, if it still exists. */
-export async function signOut(app: FastifyInstance, refreshToken: string | undefined) {
+export async function signOut(deps: Pick<AuthDeps, 'db'>, refreshToken: string | undefined) {
   if (!refreshToken) return;
-  const stored = await findRefreshToken(app.db, sha256Hex(refreshToken));
-  if (stored) await revokeRefreshFamily(app.db, stored.familyId);
+  const stored = await findRefreshToken(deps.db, sha256Hex(refreshToken));
+  if (stored) await revokeRefreshFamily(deps.db, stored.familyId);
 }

@@ -17,6 +17,7 @@ import {
   signIn,
   solvedChallengeToken,
 } from '../../test/accounts';
+import { mailOutbox } from '../mail/schema';
 import { users } from '../users/schema';
 import { refreshTokens } from './schema';
 
@@ -88,6 +89,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       expect(row!.emailVerifiedAt).toBeNull();
       expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=32768,t=4,p=1\$/);
 
+      await t.app.deps.afterResponse.drain();
       await t.app.mailer.deliverDue();
       const mail = await peer.waitForMail((m) => m.to.includes(body.email));
       expect(mail.subject).toBe('Confirm your e-mail address');
@@ -120,6 +122,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       expect(res.json()).toEqual({ message: AUTH_MESSAGES.registered });
       const rows = await t.app.db.select().from(users).where(eq(users.email, owner.email));
       expect(rows).toHaveLength(1);
+      await t.app.deps.afterResponse.drain();
       await t.app.mailer.deliverDue();
       const mail = await peer.waitForMail((m) => m.to.includes(owner.email));
       expect(mail.subject).toBe('Someone tried to sign up with your address');
@@ -332,6 +335,149 @@ describe('accounts: sign-up, sign-in and sessions', () => {
         expect(res.statusCode).toBe(403);
         expect(res.json().detail).toBe(AUTH_MESSAGES.loginExpired);
       }
+    });
+
+    it('refuses tokens without exp, iat or session, for another site, too old or from the future', async () => {
+      const { user, accessToken } = await signedInUser(t.app);
+      const key = new TextEncoder().encode(JWT_SECRET);
+      const sid = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sid;
+      const now = Math.floor(Date.now() / 1000);
+      const claims = { user: { id: user.id, email: user.email, role: 'user' }, sid };
+      const token = (edit: (jwt: SignJWT) => SignJWT) =>
+        edit(new SignJWT(claims).setProtectedHeader({ alg: 'HS256' })).sign(key);
+      const proper = (jwt: SignJWT) =>
+        jwt
+          .setIssuer('http://localhost:3000')
+          .setAudience('http://localhost:3000/api')
+          .setIssuedAt(now)
+          .setExpirationTime(now + 600);
+      expect((await get(`Bearer ${await token(proper)}`)).statusCode).toBe(200);
+
+      const refused = {
+        'no exp (valid forever)': await token((jwt) =>
+          jwt
+            .setIssuer('http://localhost:3000')
+            .setAudience('http://localhost:3000/api')
+            .setIssuedAt(now),
+        ),
+        'no iat': await token((jwt) =>
+          jwt
+            .setIssuer('http://localhost:3000')
+            .setAudience('http://localhost:3000/api')
+            .setExpirationTime(now + 600),
+        ),
+        'no issuer or audience': await token((jwt) =>
+          jwt.setIssuedAt(now).setExpirationTime(now + 600),
+        ),
+        'another issuer': await token((jwt) => proper(jwt).setIssuer('https://evil.example')),
+        'another audience': await token((jwt) =>
+          proper(jwt).setAudience('https://evil.example/api'),
+        ),
+        'older than its lifetime': await token((jwt) =>
+          proper(jwt)
+            .setIssuedAt(now - 3600)
+            .setExpirationTime(now + 3600),
+        ),
+        'issued in the future': await token((jwt) =>
+          proper(jwt)
+            .setIssuedAt(now + 3600)
+            .setExpirationTime(now + 4000),
+        ),
+        'no session': await new SignJWT({ user: claims.user })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer('http://localhost:3000')
+          .setAudience('http://localhost:3000/api')
+          .setIssuedAt(now)
+          .setExpirationTime(now + 600)
+          .sign(key),
+      };
+      for (const [what, bad] of Object.entries(refused)) {
+        const res = await get(`Bearer ${bad}`);
+        expect(res.statusCode, what).toBe(403);
+        expect(res.json().detail, what).toBe(AUTH_MESSAGES.loginExpired);
+      }
+    });
+
+    it('stops accepting the access token at once when its session ends', async () => {
+      const logout = await signedInUser(t.app);
+      expect((await get(logout.headers.authorization)).statusCode).toBe(200);
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        cookies: { [REFRESH_COOKIE]: logout.refreshToken },
+      });
+      expect((await get(logout.headers.authorization)).statusCode).toBe(403);
+
+      // A password change ends every other session; the one that changed it goes on with a new token.
+      const user = await createUser(t.app);
+      const laptop = await signIn(t.app, user.email, user.password);
+      const phone = await signIn(t.app, user.email, user.password);
+      const changed = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/user',
+        headers: laptop.headers,
+        payload: { currentPassword: user.password, newPassword: 'a brand new long password' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await get(phone.headers.authorization)).statusCode).toBe(403);
+      expect((await get(laptop.headers.authorization)).statusCode).toBe(403);
+      const fresh = await signIn(t.app, user.email, 'a brand new long password');
+      expect((await get(fresh.headers.authorization)).statusCode).toBe(200);
+    });
+
+    it('ends the sessions of whoever registered an address first once its owner confirms it', async () => {
+      // Someone registers the victim's address and keeps a session; the victim later confirms it.
+      const squatter = await signedInUser(t.app, { email: 'victim@example.test', verified: false });
+      const [token] = await t.app.db.select().from(users).where(eq(users.id, squatter.user.id));
+      expect(token!.emailVerifiedAt).toBeNull();
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/resendEmailVerification',
+        headers: squatter.headers,
+        payload: {},
+      });
+      const mail = await t.app.db.select().from(mailOutbox);
+      const link = mail
+        .filter((m) => m.to === 'victim@example.test')
+        .map((m) => /verifyEmail\?token=([\w-]+)/.exec(m.text)?.[1])
+        .find(Boolean);
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/verifyEmail',
+        payload: { token: link },
+      });
+      expect(verified.statusCode).toBe(200);
+      expect((await get(squatter.headers.authorization)).statusCode).toBe(403);
+      const refreshed = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        cookies: { [REFRESH_COOKIE]: squatter.refreshToken },
+      });
+      expect(refreshed.statusCode).toBe(403);
+    });
+
+    it('keeps the session of the person who confirms the address while signed in to it', async () => {
+      const me = await signedInUser(t.app, { email: 'keeper@example.test', verified: false });
+      const other = await signIn(t.app, me.user.email, me.user.password);
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/resendEmailVerification',
+        headers: me.headers,
+        payload: {},
+      });
+      const link = (await t.app.db.select().from(mailOutbox))
+        .filter((m) => m.to === 'keeper@example.test')
+        .map((m) => /verifyEmail\?token=([\w-]+)/.exec(m.text)?.[1])
+        .find(Boolean);
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/verifyEmail',
+        headers: me.headers,
+        payload: { token: link },
+      });
+      expect(verified.statusCode).toBe(200);
+      expect((await get(me.headers.authorization)).statusCode).toBe(200);
+      expect((await get(other.headers.authorization)).statusCode).toBe(403);
     });
 
     it('answers 403 once the account is disabled or deleted', async () => {

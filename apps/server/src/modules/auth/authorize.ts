@@ -8,20 +8,9 @@ import fp from 'fastify-plugin';
 import { AUTH_MESSAGES } from '@consult/shared';
 import { HttpProblem } from '../../plugins/errors';
 import { findUserById, type UserRow } from '../users/users-repository';
-import { accessTokenKeys, readAccessToken, type AccessTokenKeys } from './access-token';
-import {
-  challengeKeys,
-  DEFAULT_CHALLENGE_DIFFICULTY,
-  type ChallengeDifficulty,
-  type ChallengeKeys,
-} from './challenge';
-import { loadJwtSecret } from './secrets';
-
-export interface AccountKeys {
-  access: AccessTokenKeys;
-  challenge: ChallengeKeys;
-  challengeDifficulty: ChallengeDifficulty;
-}
+import { isSessionOpen } from './auth-repository';
+import { readAccessToken } from './access-token';
+import type { AccountKeys } from './account-keys';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,9 +35,17 @@ function bearerToken(request: FastifyRequest): string | undefined {
 /** The signed-in user of a request carrying a token; throws 403 for a bad token or a gone user. */
 export async function userFromToken(app: FastifyInstance, token: string): Promise<UserRow> {
   const claims = await readAccessToken(app.accountKeys.access, token);
-  const user = claims ? await findUserById(app.db, claims.user.id) : undefined;
-  if (!user || user.disabledAt) throw new HttpProblem(403, AUTH_MESSAGES.loginExpired);
+  const [user, open] = claims
+    ? await Promise.all([findUserById(app.db, claims.user.id), isSessionOpen(app.db, claims.sid)])
+    : [undefined, false];
+  if (!user || !open || user.disabledAt) throw new HttpProblem(403, AUTH_MESSAGES.loginExpired);
   return user;
+}
+
+/** The claims of a valid bearer token the request carries, or null (none, expired, invalid). */
+export async function bearerClaims(app: FastifyInstance, request: FastifyRequest) {
+  const token = bearerToken(request);
+  return token === undefined ? null : readAccessToken(app.accountKeys.access, token);
 }
 
 /** Loads `request.user` when the request carries a token; anonymous requests pass unchanged. */
@@ -63,19 +60,8 @@ export async function loadOptionalUser(
 }
 
 export default fp(
-  async function authorizePlugin(
-    app: FastifyInstance,
-    options: { challengeDifficulty?: ChallengeDifficulty },
-  ) {
-    const jwtSecret = await loadJwtSecret({
-      configured: app.config.JWT_SECRET,
-      dataDir: app.config.DATA_DIR,
-    });
-    app.decorate('accountKeys', {
-      access: accessTokenKeys(jwtSecret),
-      challenge: challengeKeys(jwtSecret),
-      challengeDifficulty: options.challengeDifficulty ?? DEFAULT_CHALLENGE_DIFFICULTY,
-    });
+  async function authorizePlugin(app: FastifyInstance, options: { accountKeys: AccountKeys }) {
+    app.decorate('accountKeys', options.accountKeys);
     app.decorateRequest('user', null);
 
     app.decorate('authenticate', async function authenticate(request: FastifyRequest) {

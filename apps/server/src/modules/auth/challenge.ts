@@ -2,6 +2,7 @@
  * The registration's proof-of-work (ALTCHA v2, self-hosted): the server signs a challenge, the browser
  * spends about a second finding the counter, the server checks the solution and accepts it once.
  */
+import { MINUTE_MS } from '@consult/shared';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import type { Db } from '../../db/client';
 import { redeemChallengeSignature } from './auth-repository';
 import { deriveSecret } from './secrets';
 
-export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+export const CHALLENGE_TTL_MS = 10 * MINUTE_MS;
 
 export interface ChallengeDifficulty {
   /** PBKDF2 iterations per attempt. */

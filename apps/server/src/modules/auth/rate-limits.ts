@@ -2,6 +2,7 @@
  * Per-route request budgets built on @fastify/rate-limit's store (memory, or Redis when REDIS_URL is
  * set), so a route can have several limits at once, e.g. per e-mail+IP and per IP.
  */
+import { HOUR_MS, MINUTE_MS } from '@consult/shared';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -9,8 +10,8 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const ONE_HOUR = 60 * 60 * 1000;
+const FIFTEEN_MINUTES = 15 * MINUTE_MS;
+const ONE_HOUR = HOUR_MS;
 
 export interface LimitRule {
   max: number;

@@ -11,6 +11,7 @@ import {
   REFRESH_COOKIE,
   registerSchema,
 } from '@consult/shared';
+import type { RouteOptions } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
 import { register, refreshSession, signIn, signOut } from './auth-service';
 import { createRegistrationChallenge } from './challenge';
@@ -35,7 +36,7 @@ const challengeSchema = z
   })
   .describe('An ALTCHA v2 challenge');
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   acceptEmptyJsonBodies(app);
   const byIp = (request: FastifyRequest) => request.ip;
   // Only failed sign-ins count: people who sign in and out often are never locked out.
@@ -63,8 +64,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       const challenge = await createRegistrationChallenge(
-        app.accountKeys.challenge,
-        app.accountKeys.challengeDifficulty,
+        deps.accountKeys.challenge,
+        deps.accountKeys.challengeDifficulty,
       );
       return { ...challenge, parameters: { ...challenge.parameters } };
     },
@@ -82,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [limitBy(app, 'register-ip', AUTH_RATE_LIMITS.registerPerIp, byIp)],
     },
     async (request, reply) => {
-      await register(app, request.body);
+      await register(deps, request.body);
       return reply.code(201).send({ message: AUTH_MESSAGES.registered });
     },
   );
@@ -105,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const session = await signIn(app, request.body);
+        const session = await signIn(deps, request.body);
         setSessionCookies(app, reply, session.refreshToken);
         return { accessToken: session.accessToken };
       } catch (err) {
@@ -120,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function refresh(request: FastifyRequest, reply: FastifyReply) {
     try {
-      const session = await refreshSession(app, request.cookies[REFRESH_COOKIE]);
+      const session = await refreshSession(deps, request.cookies[REFRESH_COOKIE]);
       setSessionCookies(app, reply, session.refreshToken);
       reply.header('cache-control', 'no-store');
       return { accessToken: session.accessToken };
@@ -147,7 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await signOut(app, request.cookies[REFRESH_COOKIE]);
+      await signOut(deps, request.cookies[REFRESH_COOKIE]);
       clearSessionCookies(app, reply);
       return reply.code(204).send(null);
     },

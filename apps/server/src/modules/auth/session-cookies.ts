@@ -8,9 +8,10 @@ import {
   REFRESH_COOKIE,
   REFRESH_TOKEN_TTL_DAYS,
   SESSION_HINT_COOKIE,
+  DAY_MS,
 } from '@consult/shared';
 
-const MAX_AGE_SECONDS = REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60;
+const MAX_AGE_SECONDS = (REFRESH_TOKEN_TTL_DAYS * DAY_MS) / 1000;
 export const REFRESH_COOKIE_PATH = `${API_BASE}/auth`;
 
 function baseOptions(app: FastifyInstance) {

@@ -1,9 +1,11 @@
 /**
- * A booking's life (PRODUCT.md "Bookings"): which state changes are allowed, when a client may
- * still cancel or reschedule, and the state a new booking starts in.
+ * A booking's life: which state changes are allowed, when a client may still cancel or reschedule
+ * (only before the cancellation cutoff, a number of hours before the start set in the scheduling
+ * rules), and the state a new booking starts in (a free service is confirmed at once, a paid one
+ * under the manual provider too, with its payment due).
  */
-import { REMINDER_LEAD_HOURS, type BookingState } from '@consult/shared';
-import { HOUR_MS, MINUTE_MS } from './zone-clock';
+import { REMINDER_LEAD_HOURS, type BookingState, type OwnerActions } from '@consult/shared';
+import { HOUR_MS, MINUTE_MS } from './availability/zone-clock';
 
 /**
  * Every allowed change; cancelled and expired are final. completed ↔ no_show exist only as the
@@ -94,7 +96,7 @@ export function canOwnerChange(booking: Pick<ChangeableBooking, 'state'>): boole
   return isChangeable(booking.state);
 }
 
-/** Payment providers (PRODUCT.md "Payments"): manual is settled by the owner, stripe online. */
+/** Payment providers: manual is settled by the owner (who marks it paid), stripe online. */
 export type PaymentProviderName = 'manual' | 'stripe';
 
 export interface InitialBookingState {
@@ -220,6 +222,29 @@ export function decideStateChange(input: {
     }
   }
   return { allowed: true, change: { from: booking.state, to, actor, at: now } };
+}
+
+/** Any owner: the rules do not depend on which admin acts. */
+const OWNER: BookingActor = { kind: 'owner', userId: 'any' };
+
+/**
+ * What the owner may do with `booking` now, with the answers the actions themselves give:
+ * cancel and attendance as `decideStateChange` decides them, reschedule while the booking is open,
+ * "paid" while a payment is due on a booking that still takes place.
+ */
+export function ownerActionsFor(
+  booking: ChangeableBooking & { end: Date; holdUntil: Date | null; paymentDue: boolean },
+  now: Date,
+): OwnerActions {
+  const allows = (to: BookingState) =>
+    decideStateChange({ booking, to, actor: OWNER, now, cutoffHours: 0 }).allowed;
+  return {
+    cancel: allows('cancelled'),
+    reschedule: canOwnerChange(booking),
+    complete: allows('completed'),
+    noShow: allows('no_show'),
+    paid: booking.paymentDue && booking.state !== 'cancelled' && booking.state !== 'expired',
+  };
 }
 
 /**

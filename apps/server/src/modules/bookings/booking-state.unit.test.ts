@@ -1,4 +1,4 @@
-import { BOOKING_STATES, type BookingState } from '@consult/shared';
+import { BOOKING_STATES, HOUR_MS, MINUTE_MS, type BookingState } from '@consult/shared';
 import { describe, expect, it } from 'vitest';
 import {
   initialReminderSentAt,
@@ -9,6 +9,7 @@ import {
   decideStateChange,
   initialBookingState,
   isHoldExpired,
+  ownerActionsFor,
 } from './booking-state';
 
 const ALLOWED: [BookingState, BookingState][] = [
@@ -405,5 +406,77 @@ describe('initialReminderSentAt', () => {
   });
   it('leaves the reminder to the job for a booking further ahead', () => {
     expect(initialReminderSentAt(new Date('2026-03-11T12:01:00Z'), now)).toBeNull();
+  });
+});
+
+describe("the owner's actions on a booking", () => {
+  const start = new Date('2026-03-10T09:00:00.000Z');
+  const at = (state: BookingState, paymentDue = false) => ({
+    state,
+    start,
+    end: new Date(start.getTime() + HOUR_MS),
+    holdUntil: null,
+    paymentDue,
+  });
+  const before = new Date(start.getTime() - MINUTE_MS);
+  const after = new Date(start.getTime() + MINUTE_MS);
+
+  it('offers cancel and reschedule while the booking holds its time, attendance once started', () => {
+    expect(ownerActionsFor(at('confirmed'), before)).toEqual({
+      cancel: true,
+      reschedule: true,
+      complete: false,
+      noShow: false,
+      paid: false,
+    });
+    expect(ownerActionsFor(at('confirmed'), after)).toMatchObject({ complete: true, noShow: true });
+  });
+
+  it('lets a completed booking be corrected to a no-show and back, but not cancelled', () => {
+    expect(ownerActionsFor(at('completed'), after)).toEqual({
+      cancel: false,
+      reschedule: false,
+      complete: false,
+      noShow: true,
+      paid: false,
+    });
+    expect(ownerActionsFor(at('no_show'), after)).toMatchObject({
+      complete: true,
+      noShow: false,
+    });
+  });
+
+  it('offers "paid" only while a payment is due on a booking that is not closed', () => {
+    expect(ownerActionsFor(at('confirmed', true), before).paid).toBe(true);
+    expect(ownerActionsFor(at('cancelled', true), before)).toEqual({
+      cancel: false,
+      reschedule: false,
+      complete: false,
+      noShow: false,
+      paid: false,
+    });
+  });
+
+  it('agrees with what the state change itself decides for every state, before and after the start', () => {
+    const owner = { kind: 'owner' as const, userId: 'someone' };
+    for (const state of BOOKING_STATES) {
+      for (const now of [before, after]) {
+        const actions = ownerActionsFor(at(state), now);
+        for (const [action, to] of [
+          ['cancel', 'cancelled'],
+          ['complete', 'completed'],
+          ['noShow', 'no_show'],
+        ] as const) {
+          const decision = decideStateChange({
+            booking: at(state),
+            to,
+            actor: owner,
+            now,
+            cutoffHours: 24,
+          });
+          expect(actions[action], `${state} → ${to}`).toBe(decision.allowed);
+        }
+      }
+    }
   });
 });

@@ -1,6 +1,6 @@
 /** A booking row as the API shows it: the client's record, and the owner's with the client. */
 import type { AdminBookingRecord, BookingClient, BookingRecord } from '@consult/shared';
-import { canClientChange } from './booking-state';
+import { canClientChange, ownerActionsFor } from './booking-state';
 import type { BookingRow } from './bookings-repository';
 
 export interface ViewContext {
@@ -64,5 +64,15 @@ export function toAdminBookingRecord(
       phone: client.phone,
       timeZone: client.timeZone,
     },
+    ownerActions: ownerActionsFor(
+      {
+        state: row.state,
+        start: row.startAt,
+        end: row.endAt,
+        holdUntil: row.holdUntil,
+        paymentDue: row.paymentDue,
+      },
+      context.now,
+    ),
   };
 }

@@ -13,7 +13,7 @@ import {
   type BookingRecord,
 } from '@consult/shared';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signAccessToken } from '../auth/access-token';
+import { createSession } from '../auth/auth-service';
 import { insertUser } from '../users/users-repository';
 import { addService, openEveryDay, slotAt, TEST_RULES } from './booking-test-setup';
 import { loadSchedulingSettings, saveSchedulingSettings } from './scheduling-settings';
@@ -29,7 +29,7 @@ describe('bookings under concurrency (PostgreSQL)', () => {
   });
   afterAll(() => t.close());
 
-  /** Verified clients with access tokens, straight in the database (no sign-in round trips). */
+  /** Verified clients with sessions, straight in the database (no sign-in round trips). */
   async function clients(count: number) {
     return Promise.all(
       Array.from({ length: count }, async (_, index) => {
@@ -40,8 +40,8 @@ describe('bookings under concurrency (PostgreSQL)', () => {
           emailVerifiedAt: new Date(),
           timeZone: 'UTC',
         });
-        const token = await signAccessToken(t.app.accountKeys.access, user!);
-        return { user: user!, headers: { authorization: `Bearer ${token}` } };
+        const { accessToken } = await createSession(t.app.deps, t.app.db, user!);
+        return { user: user!, headers: { authorization: `Bearer ${accessToken}` } };
       }),
     );
   }

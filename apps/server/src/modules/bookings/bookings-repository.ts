@@ -4,11 +4,11 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { BLOCKING_BOOKING_STATES } from '@consult/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { bookingEvents, bookings } from './schema';
 import type { ServiceRow } from './services-repository';
-import type { BusyRange, InstantRange } from './slots';
-import { wallMsToDate, ZoneClock } from './zone-clock';
+import type { BusyRange, InstantRange } from './availability/slots';
+import { wallMsToDate, ZoneClock } from './availability/zone-clock';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBookingRow = typeof bookings.$inferInsert;
@@ -34,7 +34,7 @@ export async function findBookingById(db: Db, id: string): Promise<BookingRow | 
 }
 
 /** Locks the row until the transaction ends, so two changes of one booking run one after the other. */
-export async function lockBookingById(db: Db, id: string): Promise<BookingRow | undefined> {
+export async function lockBookingById(db: Tx, id: string): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
   return row;
 }
@@ -173,7 +173,7 @@ export async function listPastBookings(
  * zone data the slots use: PostgreSQL's own may not know a zone the runtime accepts (e.g.
  * US/Pacific-New), which would fail every booking.
  */
-export async function lockOwnerDay(db: Db, start: Date, ownerTimeZone: string): Promise<void> {
+export async function lockOwnerDay(db: Tx, start: Date, ownerTimeZone: string): Promise<void> {
   const day = wallMsToDate(ZoneClock.for(ownerTimeZone).dateAt(start.getTime()));
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking-day:${day}`}, 0))`);
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  SLOT_TAKEN_PROBLEM_TYPE,
   BOOKING_MESSAGES as M,
   EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
   isKnownTimeZone,
@@ -20,13 +22,10 @@ import { createUser, signedInUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { mailOutbox } from '../mail/schema';
 import { HttpProblem } from '../../plugins/errors';
-import {
-  cancelBooking,
-  changeBookingState,
-  createBooking,
-  markBookingPaid,
-  rescheduleBooking,
-} from './booking-service';
+import { cancelBooking } from './changes/cancel-booking';
+import { createBooking } from './changes/create-booking';
+import { changeBookingState, markBookingPaid } from './changes/owner-changes';
+import { rescheduleBooking } from './changes/reschedule-booking';
 import { CHANGE_MESSAGES, STATE_CHANGE_MESSAGES } from './booking-state';
 import { addService, dayAhead, openEveryDay, slotAt, TEST_RULES } from './booking-test-setup';
 import { saveSchedulingSettings } from './scheduling-settings';
@@ -333,6 +332,7 @@ describe('bookings API: public and client routes', () => {
         expect(res.statusCode, start).toBe(409);
         const problem = bookingConflictProblemSchema.parse(res.json());
         expect(problem.detail).toBe(M.slotTaken);
+        expect(problem.type).toBe(SLOT_TAKEN_PROBLEM_TYPE);
         expect(problem.nearestSlots).toHaveLength(NEAREST_SLOTS_COUNT);
         expect([...problem.nearestSlots!].sort()).toEqual(problem.nearestSlots);
         for (const slot of problem.nearestSlots!)
@@ -611,6 +611,22 @@ describe('bookings API: public and client routes', () => {
       expect(res.body).toContain('METHOD:REQUEST');
       const owner = await client({ role: 'admin' });
       expect((await get(`/api/bookings/${mine.id}/ics`, owner)).statusCode).toBe(200);
+
+      // Compressed for a browser that accepts it, and still never kept by a cache.
+      const zipped = await t.app.inject({
+        method: 'GET',
+        url: `/api/bookings/${mine.id}/ics`,
+        headers: { ...me.headers, 'accept-encoding': 'gzip' },
+      });
+      expect(zipped.headers['cache-control']).toBe('private, no-store');
+      expect(zipped.headers['content-disposition']).toBe('attachment; filename="invite.ics"');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/);
+      const text =
+        zipped.headers['content-encoding'] === 'gzip'
+          ? gunzipSync(zipped.rawPayload).toString('utf8')
+          : zipped.body;
+      expect(text).toMatch(/^BEGIN:VCALENDAR/);
+      expect(text).toContain(`UID:${mine.id}@localhost`);
     });
   });
 
@@ -680,7 +696,7 @@ describe('bookings API: public and client routes', () => {
       expect(cutoffAt(first).getTime()).toBe(Date.parse(first.start) - 24 * 3_600_000);
 
       const atCutoff = await cancelBooking(
-        t.app,
+        t.app.deps,
         actor,
         first.id,
         { reason: null },
@@ -691,11 +707,11 @@ describe('bookings API: public and client routes', () => {
       );
       expect(atCutoff).toMatchObject({ status: 409, detail: CHANGE_MESSAGES.pastCutoff(24) });
       const before = new Date(cutoffAt(first).getTime() - 1);
-      const cancelled = await cancelBooking(t.app, actor, first.id, { reason: null }, before);
+      const cancelled = await cancelBooking(t.app.deps, actor, first.id, { reason: null }, before);
       expect(cancelled.booking.state).toBe('cancelled');
 
       const moveAtCutoff = await rescheduleBooking(
-        t.app,
+        t.app.deps,
         actor,
         second.id,
         { start: slotAt(22, '12:00') },
@@ -794,7 +810,7 @@ describe('bookings API: public and client routes', () => {
       const owner = await client({ role: 'admin' });
       const me = await client();
       const actor = { type: 'owner' as const, userId: owner.user.id };
-      const late = await createBooking(t.app, actor, {
+      const late = await createBooking(t.app.deps, actor, {
         clientId: me.user.id,
         service: 'free-video',
         start: slotAt(16, '23:30'),
@@ -807,7 +823,7 @@ describe('bookings API: public and client routes', () => {
 
       // Outside hours skips the slot check, so only the exclusion constraint (23P01) refuses this.
       const clash = await refusal(
-        createBooking(t.app, actor, {
+        createBooking(t.app.deps, actor, {
           clientId: me.user.id,
           service: 'free-video',
           start: slotAt(16, '23:45'),
@@ -821,7 +837,7 @@ describe('bookings API: public and client routes', () => {
 
       const mine = await booked(me, 'free-video', slotAt(16, '10:00'));
       const moveClash = await refusal(
-        rescheduleBooking(t.app, actor, mine.id, {
+        rescheduleBooking(t.app.deps, actor, mine.id, {
           start: slotAt(16, '23:00'),
           outsideHours: true,
         }),
@@ -833,7 +849,7 @@ describe('bookings API: public and client routes', () => {
       const disabled = await createUser(t.app, { disabled: true });
       for (const clientId of [disabled.id, '00000000-0000-4000-8000-000000000000', 'nope']) {
         const unknown = await refusal(
-          createBooking(t.app, actor, {
+          createBooking(t.app.deps, actor, {
             clientId,
             service: 'free-video',
             start: slotAt(16, '14:00'),
@@ -852,9 +868,11 @@ describe('bookings API: public and client routes', () => {
       const me = await client();
       const actor = { type: 'owner' as const, userId: owner.user.id };
       const soon = await booked(me, 'free-video', await firstFreeSlotAfter('free-video', 5));
-      const moved = await rescheduleBooking(t.app, actor, soon.id, { start: slotAt(17, '10:00') });
+      const moved = await rescheduleBooking(t.app.deps, actor, soon.id, {
+        start: slotAt(17, '10:00'),
+      });
       expect(moved.booking.startAt).toEqual(new Date(slotAt(17, '10:00')));
-      const cancelled = await cancelBooking(t.app, actor, soon.id, { reason: null });
+      const cancelled = await cancelBooking(t.app.deps, actor, soon.id, { reason: null });
       expect(cancelled.booking.state).toBe('cancelled');
       expect((await eventsOf(soon.id)).map((e) => [e.action, e.actorType])).toEqual([
         ['created', 'client'],
@@ -868,18 +886,18 @@ describe('bookings API: public and client routes', () => {
       const me = await client();
       const actor = { type: 'owner' as const, userId: owner.user.id };
       const upcoming = await booked(me, 'paid-call', slotAt(18, '10:00'));
-      const early = await refusal(changeBookingState(t.app, actor, upcoming.id, 'completed'));
+      const early = await refusal(changeBookingState(t.app.deps, actor, upcoming.id, 'completed'));
       expect(early).toMatchObject({ status: 409, detail: STATE_CHANGE_MESSAGES.notYetStarted });
 
       // Pretend the meeting started an hour ago: the clock is passed in.
       const later = new Date(Date.parse(upcoming.start) + 3_600_000);
-      const done = await changeBookingState(t.app, actor, upcoming.id, 'completed', later);
+      const done = await changeBookingState(t.app.deps, actor, upcoming.id, 'completed', later);
       expect(done.booking.state).toBe('completed');
-      const corrected = await changeBookingState(t.app, actor, upcoming.id, 'no_show', later);
+      const corrected = await changeBookingState(t.app.deps, actor, upcoming.id, 'no_show', later);
       expect(corrected.booking.state).toBe('no_show');
       const asClient = await refusal(
         changeBookingState(
-          t.app,
+          t.app.deps,
           { type: 'client', userId: me.user.id },
           upcoming.id,
           'completed',
@@ -891,14 +909,16 @@ describe('bookings API: public and client routes', () => {
         detail: STATE_CHANGE_MESSAGES.onlyOwnerCorrects,
       });
 
-      const paid = await markBookingPaid(t.app, actor, upcoming.id, later);
+      const paid = await markBookingPaid(t.app.deps, actor, upcoming.id, later);
       expect(paid.booking).toMatchObject({ paymentDue: false, paidAt: later, state: 'no_show' });
-      expect(await refusal(markBookingPaid(t.app, actor, upcoming.id))).toMatchObject({
+      expect(await refusal(markBookingPaid(t.app.deps, actor, upcoming.id))).toMatchObject({
         status: 409,
         detail: M.paymentNotDue,
       });
       expect(
-        await refusal(markBookingPaid(t.app, { type: 'client', userId: me.user.id }, upcoming.id)),
+        await refusal(
+          markBookingPaid(t.app.deps, { type: 'client', userId: me.user.id }, upcoming.id),
+        ),
       ).toMatchObject({ status: 404 });
       expect((await eventsOf(upcoming.id)).map((e) => [e.action, e.fromState, e.toState])).toEqual([
         ['created', null, 'confirmed'],
@@ -908,12 +928,12 @@ describe('bookings API: public and client routes', () => {
       ]);
 
       const free = await booked(me, 'free-video', slotAt(18, '14:00'));
-      expect(await refusal(markBookingPaid(t.app, actor, free.id))).toMatchObject({
+      expect(await refusal(markBookingPaid(t.app.deps, actor, free.id))).toMatchObject({
         status: 409,
         detail: M.paymentNotDue,
       });
-      await cancelBooking(t.app, actor, free.id, { reason: 'Owner ill' });
-      expect(await refusal(markBookingPaid(t.app, actor, free.id))).toMatchObject({
+      await cancelBooking(t.app.deps, actor, free.id, { reason: 'Owner ill' });
+      expect(await refusal(markBookingPaid(t.app.deps, actor, free.id))).toMatchObject({
         status: 409,
         detail: M.paymentClosed,
       });

@@ -10,7 +10,7 @@ export const demoServices: ServiceInput[] = demoSiteContent.services.map((servic
   durationMinutes: service.durationMinutes,
   priceMinor: service.priceMinor,
   currency: service.currency,
-  meetingMode: service.mode,
+  meetingMode: service.meetingMode,
   address: null,
   active: true,
   order: index,

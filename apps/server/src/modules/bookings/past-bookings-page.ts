@@ -1,7 +1,7 @@
 /**
- * The past-bookings page (seed spec §3, §9; PRODUCT.md "Bookings"): `{ bookings, currentPage,
- * totalPages, totalBookings }`, page 1 of 1 with 0 bookings when there are none, and each record
- * carrying its id as both `_id` and `id`.
+ * The client's past-bookings page: `{ bookings, currentPage, totalPages, totalBookings }`, page 1 of
+ * 1 with 0 bookings when there are none, a page past the last answered with the last, and each
+ * record carrying its id as both `_id` and `id`.
  */
 import { PAST_BOOKINGS_PAGE_SIZE } from '@consult/shared';
 
@@ -27,7 +27,7 @@ export function pageWindow(
   return { currentPage, totalPages, offset: (currentPage - 1) * pageSize, limit: pageSize };
 }
 
-/** A record as the seed spec's clients read it: `_id` and `id` with the same value, as users have. */
+/** A record as the API's clients read it: `_id` and `id` with the same value, as users have. */
 export function withBothIds<T extends { id: string }>(record: T): T & { _id: string } {
   return { _id: record.id, ...record };
 }

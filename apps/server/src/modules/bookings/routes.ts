@@ -1,7 +1,7 @@
 /**
- * The public and client bookings API (PRODUCT.md "Availability and slots", "Bookings", "Client
- * dashboard"): services and availability for anyone; booking, the client's lists, cancel,
- * reschedule and the calendar file for the signed-in client. The owner's side is admin-routes.ts.
+ * The public and client bookings API: services and availability for anyone, without signing in;
+ * booking, the client's lists (upcoming, past pages), cancel, reschedule and the calendar file for
+ * the signed-in client. The owner's side is owner/admin-routes.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,19 +22,19 @@ import {
   servicesListSchema,
   upcomingBookingsSchema,
 } from '@consult/shared';
+import type { RouteOptions } from '../../app-deps';
 import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
-import { availabilityJson, listPublicServices } from './availability-service';
+import { availabilityJson, listPublicServices } from './availability/availability-service';
+import { toBookingRecord } from './booking-view';
+import { cancelBooking } from './changes/cancel-booking';
+import { createBooking } from './changes/create-booking';
+import { rescheduleBooking } from './changes/reschedule-booking';
 import {
-  cancelBooking,
+  clientBookingCalendarFile,
   clientBookingsPage,
   clientUpcomingBookings,
-  createBooking,
-  findClientBooking,
-  rescheduleBooking,
   viewClientBooking,
-} from './booking-service';
-import { toBookingRecord } from './booking-view';
-import { bookingCalendarFile } from './calendar-invite';
+} from './client-bookings';
 import { demoServices } from './demo-services';
 import { seedServicesOnce } from './services-repository';
 
@@ -52,10 +52,10 @@ const bookingChangeResponses = {
 /** Any string: a malformed id is answered 404 like an unknown one, never 400. */
 const idParamsSchema = z.object({ id: z.string() });
 
-export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   // Cancel may come without a body but with the JSON content type the web client always sends.
   acceptEmptyJsonBodies(app);
-  await seedServicesOnce(app.db, demoServices);
+  await seedServicesOnce(deps.db, demoServices);
 
   app.get(
     '/services',
@@ -66,7 +66,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: servicesListSchema },
       },
     },
-    async () => listPublicServices(app.db),
+    async () => listPublicServices(deps.db),
   );
 
   app.get(
@@ -80,7 +80,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const json = await availabilityJson(app.db, app.availabilityCache, request.query, new Date());
+      const json = await availabilityJson(
+        deps.db,
+        deps.availabilityCache,
+        request.query,
+        deps.clock(),
+      );
       // The cached JSON, checked against the schema when it was computed: Fastify sends bytes as
       // they are, so the schema is not run again on every read.
       return reply.type('application/json; charset=utf-8').send(json as unknown as Availability);
@@ -109,7 +114,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = request.user!;
       const { booking, view } = await createBooking(
-        app,
+        deps,
         { type: 'client', userId: user.id },
         {
           clientId: user.id,
@@ -134,7 +139,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [app.authenticate],
     },
-    async (request) => clientUpcomingBookings(app, request.user!.id, new Date()),
+    async (request) => clientUpcomingBookings(deps, request.user!.id, deps.clock()),
   );
 
   app.get(
@@ -149,7 +154,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [app.authenticate],
     },
-    async (request) => clientBookingsPage(app, request.user!.id, request.query.page, new Date()),
+    async (request) => clientBookingsPage(deps, request.user!.id, request.query.page, deps.clock()),
   );
 
   app.get(
@@ -164,7 +169,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [app.authenticate],
     },
-    async (request) => viewClientBooking(app, request.user!.id, request.params.id, new Date()),
+    async (request) => viewClientBooking(deps, request.user!.id, request.params.id, deps.clock()),
   );
 
   app.post(
@@ -183,7 +188,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { booking, view } = await cancelBooking(
-        app,
+        deps,
         { type: 'client', userId: request.user!.id },
         request.params.id,
         { reason: request.body?.reason ?? null },
@@ -207,7 +212,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { booking, view } = await rescheduleBooking(
-        app,
+        deps,
         { type: 'client', userId: request.user!.id },
         request.params.id,
         { start: request.body.start },
@@ -231,12 +236,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = request.user!;
-      const booking = await findClientBooking(
-        app.db,
+      const file = await clientBookingCalendarFile(
+        deps,
         user.role === 'admin' ? null : user.id,
         request.params.id,
       );
-      const file = await bookingCalendarFile(app, booking);
       // The file holds the meeting link: no copy in any cache, the browser's included.
       return reply
         .type(`${file.contentType}; charset=utf-8`)

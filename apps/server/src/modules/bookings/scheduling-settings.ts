@@ -10,8 +10,7 @@ import {
 } from '@consult/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { settings } from '../site/schema';
-import { findSetting } from '../site/settings-repository';
+import { findSetting, upsertSetting } from '../site/settings-repository';
 
 export const SCHEDULING_SETTINGS_KEY = 'scheduling';
 
@@ -42,9 +41,6 @@ export async function saveSchedulingSettings(
   input: SchedulingSettingsInput,
 ): Promise<SchedulingSettings> {
   const value = schedulingSettingsSchema.parse(input);
-  await db
-    .insert(settings)
-    .values({ key: SCHEDULING_SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+  await upsertSetting(db, SCHEDULING_SETTINGS_KEY, value);
   return value;
 }

@@ -1,6 +1,5 @@
 /**
- * Consultation services, bookings and their history (PRODUCT.md "Consultation services",
- * "Bookings"). The no-double-booking guarantee lives here: an exclusion constraint over each
+ * Consultation services, bookings and their history. The no-double-booking guarantee lives here: an exclusion constraint over each
  * held or confirmed booking's time plus its buffer (see the migration 0001_bookings.sql).
  */
 import { sql } from 'drizzle-orm';
@@ -130,7 +129,7 @@ export const bookings = pgTable(
 
 export const BOOKING_ACTOR_TYPES = ['client', 'owner', 'system'] as const;
 
-/** Every change of a booking: who did what, when (PRODUCT.md "Bookings"). */
+/** Every change of a booking: who (client, owner or the system) did what, when. */
 export const bookingEvents = pgTable(
   'booking_events',
   {

@@ -2,6 +2,7 @@
  * Outgoing mail. `queueMail` writes to the outbox (inside the caller's transaction when given one);
  * the outbox job delivers through SMTP when SMTP_URL is set, else writes each mail to the log.
  */
+import { HOUR_MS } from '@consult/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -21,7 +22,7 @@ const BATCH_SIZE = 20;
 
 /** 30 s, 1 min, 2 min … capped at 1 h: a mail server that is down for a while loses nothing. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
+  return Math.min(30_000 * 2 ** (attempts - 1), HOUR_MS);
 }
 
 export function extractLinks(text: string): string[] {

@@ -97,3 +97,14 @@ export async function outboxCounts(db: Db) {
   const byStatus = Object.fromEntries(rows.map((row) => [row.status, row.total]));
   return { pending: byStatus.pending ?? 0, sent: byStatus.sent ?? 0, failed: byStatus.failed ?? 0 };
 }
+
+/** When the oldest mail still waiting was queued; undefined when none waits. */
+export async function oldestPendingMailAt(db: Db): Promise<Date | undefined> {
+  const [oldest] = await db
+    .select({ createdAt: mailOutbox.createdAt })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'pending'))
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(1);
+  return oldest?.createdAt;
+}

@@ -36,7 +36,7 @@ export const demoSiteContent: SiteContent = {
       durationMinutes: 20,
       priceMinor: 0,
       currency: 'USD',
-      mode: 'video',
+      meetingMode: 'video',
     },
     {
       slug: 'strategy-session',
@@ -47,7 +47,7 @@ export const demoSiteContent: SiteContent = {
       durationMinutes: 60,
       priceMinor: 12000,
       currency: 'USD',
-      mode: 'video',
+      meetingMode: 'video',
     },
     {
       slug: 'growth-plan-workshop',
@@ -58,7 +58,7 @@ export const demoSiteContent: SiteContent = {
       durationMinutes: 120,
       priceMinor: 29000,
       currency: 'USD',
-      mode: 'video',
+      meetingMode: 'video',
     },
   ],
   about: {

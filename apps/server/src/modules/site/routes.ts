@@ -1,10 +1,11 @@
 import { siteContentSchema } from '@consult/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteOptions } from '../../app-deps';
 import { getPublicSiteContent, seedSiteContent } from './site-service';
 
-export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+export const siteRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   // First start: the demo consultant, so the home page is complete before the owner edits anything.
-  await seedSiteContent(app.db);
+  await seedSiteContent(deps.db);
 
   app.get(
     '/site',
@@ -17,7 +18,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return getPublicSiteContent(app.db, app.log);
+      return getPublicSiteContent(deps.db, deps.log);
     },
   );
 };

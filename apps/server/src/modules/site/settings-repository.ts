@@ -20,3 +20,11 @@ export async function insertSettingIfAbsent(db: Db, key: string, value: unknown)
     .returning({ key: settings.key });
   return rows.length > 0;
 }
+
+/** Writes the value, replacing the key's current one. */
+export async function upsertSetting(db: Db, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}

@@ -1,5 +1,10 @@
 /** The public site's content: seeded once with the demo consultant, read by GET /api/site and the server render. */
-import { siteContentSchema, type SiteContent, type SiteService } from '@consult/shared';
+import {
+  siteDocumentSchema,
+  type SiteContent,
+  type SiteDocument,
+  type SiteService,
+} from '@consult/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { listServices, type ServiceRow } from '../bookings/services-repository';
@@ -15,12 +20,12 @@ export async function seedSiteContent(db: Db): Promise<boolean> {
 
 /**
  * The public part of the site document. Keys the public schema does not know (private notes, future
- * settings) are dropped; a document that no longer parses falls back to the demo content, so the
- * home page never breaks on a bad edit. Its services are the stored document's: the pages take
- * them from the services table (getPublicSiteContent).
+ * settings, the services an older document carried) are dropped; a document that no longer parses
+ * falls back to the demo content, so the home page never breaks on a bad edit. The pages take the
+ * services from the services table (getPublicSiteContent).
  */
-export async function getSiteDocument(db: Db, log?: FastifyBaseLogger): Promise<SiteContent> {
-  const parsed = siteContentSchema.safeParse(await findSetting(db, SITE_SETTINGS_KEY));
+export async function getSiteDocument(db: Db, log?: FastifyBaseLogger): Promise<SiteDocument> {
+  const parsed = siteDocumentSchema.safeParse(await findSetting(db, SITE_SETTINGS_KEY));
   if (parsed.success) return parsed.data;
   log?.warn({ issues: parsed.error.issues.slice(0, 5) }, 'site content invalid; serving the demo');
   return demoSiteContent;
@@ -45,6 +50,6 @@ function toSiteService(row: ServiceRow): SiteService {
     durationMinutes: row.durationMinutes,
     priceMinor: row.priceMinor,
     currency: row.currency,
-    mode: row.meetingMode,
+    meetingMode: row.meetingMode,
   };
 }

@@ -30,6 +30,23 @@ describe('GET /api/site', () => {
     expect(res.json().hero.heading).toBe('Edited');
   });
 
+  it('keeps serving an older document whose services had another shape: services come from the table', async () => {
+    const older = {
+      ...demoSiteContent,
+      hero: { ...demoSiteContent.hero, heading: 'Written before services had one schema' },
+      services: demoSiteContent.services.map(({ meetingMode, ...service }) => ({
+        ...service,
+        mode: meetingMode,
+      })),
+    };
+    await t.database.db.update(settings).set({ value: older });
+    const site = siteContentSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/site' })).json(),
+    );
+    expect(site.hero.heading).toBe('Written before services had one schema');
+    expect(site.services).toEqual(demoSiteContent.services);
+  });
+
   it('never serves private keys or other settings documents', async () => {
     await t.database.db
       .update(settings)

@@ -1,9 +1,10 @@
 /** /admin/system: health figures for the admin (version, database, mail queue, jobs, memory, event loop). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { problemSchema, systemStatusSchema } from '@consult/shared';
+import type { RouteOptions } from '../../app-deps';
 import { startEventLoopMonitor, systemStatus } from './system-status';
 
-export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminSystemRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   const eventLoop = startEventLoopMonitor();
   app.addHook('onClose', async () => eventLoop.disable());
 
@@ -18,6 +19,6 @@ export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [app.authenticate, app.requireAdmin],
     },
-    async () => systemStatus(app, eventLoop),
+    async () => systemStatus(deps, eventLoop),
   );
 };

@@ -1,12 +1,12 @@
 /** The figures of the admin's system-health screen. */
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
-import { asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { SystemStatus } from '@consult/shared';
-import { queryRows } from '../../db/client';
+import type { AppDeps } from '../../app-deps';
 import { countAppliedMigrations } from '../../db/migrate';
-import { outboxCounts } from '../mail/outbox-repository';
-import { mailOutbox } from '../mail/schema';
+import { oldestPendingMailAt, outboxCounts } from '../mail/outbox-repository';
+import { databaseSizeBytes } from './system-repository';
+
+type SystemStatusDeps = Pick<AppDeps, 'db' | 'log' | 'system'>;
 
 const NS_PER_MS = 1e6;
 
@@ -21,56 +21,43 @@ function ms(nanoseconds: number): number {
   return Number.isFinite(nanoseconds) ? Math.round((nanoseconds / NS_PER_MS) * 100) / 100 : 0;
 }
 
-async function databaseStatus(app: FastifyInstance): Promise<SystemStatus['database']> {
-  const kind = app.database.kind;
+async function databaseStatus(deps: SystemStatusDeps): Promise<SystemStatus['database']> {
+  const { database } = deps.system;
+  const kind = database.kind;
   try {
-    const latencyMs = await app.database.ping();
-    const [size] = await queryRows<{ size: string | number }>(
-      app.db,
-      sql`select pg_database_size(current_database()) as size`,
-    );
-    const migrationsApplied = await countAppliedMigrations(app.database);
-    return {
-      kind,
-      ok: true,
-      latencyMs,
-      sizeBytes: size ? Number(size.size) : null,
-      migrationsApplied,
-    };
+    const latencyMs = await database.ping();
+    const sizeBytes = await databaseSizeBytes(deps.db);
+    const migrationsApplied = await countAppliedMigrations(database);
+    return { kind, ok: true, latencyMs, sizeBytes, migrationsApplied };
   } catch (err) {
-    app.log.warn({ err }, 'system status: database unreachable');
+    deps.log.warn({ err }, 'system status: database unreachable');
     return { kind, ok: false, latencyMs: null, sizeBytes: null, migrationsApplied: null };
   }
 }
 
-async function mailStatus(app: FastifyInstance): Promise<SystemStatus['mail']> {
+async function mailStatus(db: SystemStatusDeps['db']): Promise<SystemStatus['mail']> {
   try {
-    const counts = await outboxCounts(app.db);
-    const [oldest] = await app.db
-      .select({ createdAt: mailOutbox.createdAt })
-      .from(mailOutbox)
-      .where(eq(mailOutbox.status, 'pending'))
-      .orderBy(asc(mailOutbox.createdAt))
-      .limit(1);
-    return { ...counts, oldestPendingAt: oldest?.createdAt.toISOString() ?? null };
+    const counts = await outboxCounts(db);
+    const oldest = await oldestPendingMailAt(db);
+    return { ...counts, oldestPendingAt: oldest?.toISOString() ?? null };
   } catch {
     return { pending: 0, sent: 0, failed: 0, oldestPendingAt: null };
   }
 }
 
 export async function systemStatus(
-  app: FastifyInstance,
+  deps: SystemStatusDeps,
   eventLoop: IntervalHistogram,
 ): Promise<SystemStatus> {
-  const [database, mail] = await Promise.all([databaseStatus(app), mailStatus(app)]);
+  const [database, mail] = await Promise.all([databaseStatus(deps), mailStatus(deps.db)]);
   const memory = process.memoryUsage();
   return {
-    version: app.appVersion,
-    uptimeSeconds: Math.round((Date.now() - app.startedAt) / 1000),
+    version: deps.system.version,
+    uptimeSeconds: Math.round((Date.now() - deps.system.startedAt) / 1000),
     node: process.version,
     database,
     mail,
-    jobs: app.jobs.state(),
+    jobs: deps.system.jobs.state(),
     memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed },
     eventLoopDelayMs: {
       p50: ms(eventLoop.percentile(50)),

@@ -2,15 +2,17 @@
  * ADMIN_EMAIL + ADMIN_PASSWORD at start: that account exists, is a verified, enabled admin and signs
  * in with that password. Idempotent; safe when several nodes start at once.
  */
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserRefreshTokens } from '../auth/auth-repository';
 import { findUserByEmail, insertUser, updateUser } from './users-repository';
 
-export async function ensureConfiguredAdmin(app: FastifyInstance): Promise<void> {
-  const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = app.config;
+export async function ensureConfiguredAdmin(
+  deps: Pick<AppDeps, 'db' | 'log' | 'config'>,
+): Promise<void> {
+  const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = deps.config;
   if (!email || !password) return;
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);
     if (!existing) {
       const created = await insertUser(tx, {
@@ -21,7 +23,7 @@ export async function ensureConfiguredAdmin(app: FastifyInstance): Promise<void>
         emailVerifiedAt: new Date(),
       });
       // Undefined when another node starting at the same moment created it first.
-      if (created) app.log.info({ email }, 'created the configured admin account');
+      if (created) deps.log.info({ email }, 'created the configured admin account');
       return;
     }
     const samePassword = await verifyPassword(existing.passwordHash, password);
@@ -33,7 +35,7 @@ export async function ensureConfiguredAdmin(app: FastifyInstance): Promise<void>
     });
     if (!samePassword) await revokeUserRefreshTokens(tx, existing.id);
     if (existing.role !== 'admin' || !samePassword || existing.disabledAt) {
-      app.log.info({ email }, 'updated the configured admin account');
+      deps.log.info({ email }, 'updated the configured admin account');
     }
   });
 }

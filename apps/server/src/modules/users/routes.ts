@@ -1,160 +1,94 @@
-/** /user: the signed-in user's profile, and the e-mail verification and password-reset flows. */
+/** /admin/users: the admin's list of accounts and the changes an admin may make to them. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
-  AUTH_MESSAGES,
-  forgotPasswordSchema,
-  messageResponseSchema,
+  adminUserParamsSchema,
+  adminUsersQuerySchema,
+  adminUserUpdateSchema,
   problemSchema,
-  profileUpdateSchema,
-  resendVerificationSchema,
-  resetPasswordQuerySchema,
-  resetPasswordSchema,
   userSchema,
-  verifyEmailResponseSchema,
-  verifyEmailSchema,
+  usersPageSchema,
 } from '@consult/shared';
-import type { FastifyRequest } from 'fastify';
-import { HttpProblem } from '../../plugins/errors';
-import { loadOptionalUser } from '../auth/authorize';
+import type { RouteOptions } from '../../app-deps';
 import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
-import { AUTH_RATE_LIMITS, bodyEmail, limitBy } from '../auth/rate-limits';
-import { setSessionCookies } from '../auth/session-cookies';
-import {
-  requestPasswordReset,
-  resendVerification,
-  resetPassword,
-  updateProfile,
-  verifyEmail,
-  viewUser,
-} from './users-service';
+import { changeUser, getUser, listUsersPage, removeUser } from './user-admin-service';
 
-const authErrors = { 401: problemSchema, 403: problemSchema };
+const errors = { 401: problemSchema, 403: problemSchema };
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminUserRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  // The browser sends its JSON content type on the bodiless DELETE too: an empty body is accepted.
   acceptEmptyJsonBodies(app);
-  const byIp = (request: FastifyRequest) => request.ip;
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireAdmin);
 
   app.get(
-    '/user',
+    '/admin/users',
     {
       schema: {
-        tags: ['user'],
-        summary: 'The signed-in user',
+        tags: ['admin'],
+        summary: 'Accounts, newest first; search by name or e-mail',
         security: [{ bearer: [] }],
-        response: { 200: userSchema, ...authErrors },
+        querystring: adminUsersQuerySchema,
+        response: { 200: usersPageSchema, 400: problemSchema, ...errors },
       },
-      onRequest: [app.authenticate],
     },
-    async (request) => viewUser(app.db, request.user!),
+    async (request) => listUsersPage(deps.db, request.query),
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One account',
+        security: [{ bearer: [] }],
+        params: adminUserParamsSchema,
+        response: { 200: userSchema, 404: problemSchema, ...errors },
+      },
+    },
+    async (request) => getUser(deps.db, request.params.id),
   );
 
   app.patch(
-    '/user',
+    '/admin/users/:id',
     {
       schema: {
-        tags: ['user'],
-        summary: 'Change the profile, e-mail address (after confirmation) or password',
+        tags: ['admin'],
+        summary: 'Change the role of an account or disable it (never the last admin)',
         security: [{ bearer: [] }],
-        body: profileUpdateSchema,
-        response: { 200: userSchema, 400: problemSchema, ...authErrors },
-      },
-      onRequest: [app.authenticate],
-    },
-    async (request, reply) => {
-      const result = await updateProfile(app, request.user!, request.body);
-      if (result.session) setSessionCookies(app, reply, result.session.refreshToken);
-      return result.user;
-    },
-  );
-
-  app.post(
-    '/user/resendEmailVerification',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Send a new verification link ({} when signed in, { email } when not)',
-        body: resendVerificationSchema.optional(),
+        params: adminUserParamsSchema,
+        body: adminUserUpdateSchema,
         response: {
-          200: messageResponseSchema,
+          200: userSchema,
           400: problemSchema,
-          429: problemSchema,
-          ...authErrors,
+          404: problemSchema,
+          409: problemSchema,
+          ...errors,
         },
       },
-      preHandler: [
-        limitBy(app, 'mail-ip', AUTH_RATE_LIMITS.mailPerIp, byIp),
-        limitBy(app, 'mail-email', AUTH_RATE_LIMITS.mailPerEmail, bodyEmail),
-      ],
     },
-    async (request) => {
-      await loadOptionalUser(app, request);
-      const email = request.body?.email;
-      if (request.user) {
-        await resendVerification(app, { user: request.user });
-      } else if (email) {
-        await resendVerification(app, { email });
-      } else {
-        throw new HttpProblem(400, AUTH_MESSAGES.emailRequired, {
-          errors: { email: [AUTH_MESSAGES.emailRequired] },
-        });
-      }
-      return { message: AUTH_MESSAGES.verificationResent };
-    },
+    async (request) => changeUser(deps.db, request.user!, request.params.id, request.body),
   );
 
-  app.post(
-    '/user/verifyEmail',
+  app.delete(
+    '/admin/users/:id',
     {
       schema: {
-        tags: ['user'],
-        summary: 'Confirm an e-mail address with the token from the mail',
-        body: verifyEmailSchema,
-        response: { 200: verifyEmailResponseSchema, 400: problemSchema, 429: problemSchema },
+        tags: ['admin'],
+        summary: 'Delete an account and everything it owns (never the last admin)',
+        security: [{ bearer: [] }],
+        params: adminUserParamsSchema,
+        response: {
+          204: z.null().describe('Deleted'),
+          404: problemSchema,
+          409: problemSchema,
+          ...errors,
+        },
       },
-      preHandler: [limitBy(app, 'token-ip', AUTH_RATE_LIMITS.tokenPerIp, byIp)],
     },
-    async (request) => {
-      const email = await verifyEmail(app, request.body.token);
-      return { message: AUTH_MESSAGES.emailVerified, email };
-    },
-  );
-
-  app.post(
-    '/user/forgotPassword',
-    {
-      schema: {
-        tags: ['user'],
-        summary:
-          'Mail a password-reset link (answers the same whether or not the address has an account)',
-        body: forgotPasswordSchema,
-        response: { 200: messageResponseSchema, 400: problemSchema, 429: problemSchema },
-      },
-      preHandler: [
-        limitBy(app, 'mail-ip', AUTH_RATE_LIMITS.mailPerIp, byIp),
-        limitBy(app, 'mail-email', AUTH_RATE_LIMITS.mailPerEmail, bodyEmail),
-      ],
-    },
-    async (request) => {
-      await requestPasswordReset(app, request.body.email);
-      return { message: AUTH_MESSAGES.resetLinkSent };
-    },
-  );
-
-  app.post(
-    '/user/resetPassword',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Set a new password with the token from the mail; ends every session',
-        querystring: resetPasswordQuerySchema,
-        body: resetPasswordSchema,
-        response: { 200: messageResponseSchema, 400: problemSchema, 429: problemSchema },
-      },
-      preHandler: [limitBy(app, 'token-ip', AUTH_RATE_LIMITS.tokenPerIp, byIp)],
-    },
-    async (request) => {
-      await resetPassword(app, request.query.token, request.body.password);
-      return { message: AUTH_MESSAGES.passwordChanged };
+    async (request, reply) => {
+      await removeUser(deps.db, request.user!, request.params.id);
+      return reply.code(204).send(null);
     },
   );
 };

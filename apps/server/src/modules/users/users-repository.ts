@@ -1,5 +1,5 @@
 /** Queries on users and their single-use e-mail tokens; each takes a `Db` so it can run in a transaction. */
-import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, users, type EMAIL_TOKEN_PURPOSES } from './schema';
 
@@ -155,4 +155,41 @@ export async function pendingEmails(db: Db, userIds: string[]): Promise<Map<stri
   const pending = new Map<string, string>();
   for (const row of rows) if (!pending.has(row.userId)) pending.set(row.userId, row.email);
   return pending;
+}
+
+/** The addresses of the admins who can still sign in, oldest account first. */
+export async function listActiveAdminEmails(db: Db): Promise<string[]> {
+  const admins = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
+    .orderBy(asc(users.createdAt));
+  return admins.map((admin) => admin.email);
+}
+
+/** How mails and invites address a user. */
+export interface UserContact {
+  id: string;
+  name: string;
+  email: string;
+  timeZone: string;
+  phone: string | null;
+}
+
+export async function findUserContacts(db: Db, ids: string[]): Promise<UserContact[]> {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      timeZone: users.timeZone,
+      phone: users.phone,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+export async function findUserContact(db: Db, id: string): Promise<UserContact | undefined> {
+  const [contact] = await findUserContacts(db, [id]);
+  return contact;
 }

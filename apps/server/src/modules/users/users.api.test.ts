@@ -1,322 +1,237 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { AUTH_MESSAGES, REFRESH_COOKIE, userSchema } from '@consult/shared';
+import { eq } from 'drizzle-orm';
+import { AUTH_MESSAGES, systemStatusSchema, usersPageSchema } from '@consult/shared';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../test/smtp-peer';
-import { cookieValue, createUser, freshIp, signedInUser, signIn } from '../../test/accounts';
-import { emailTokens, users } from './schema';
+import { createUser, signedInUser, signIn, type SignedIn } from '../../test/accounts';
+import { auditLog } from '../audit/schema';
+import { users } from './schema';
 
-describe('accounts: profile, e-mail verification and password reset', () => {
+describe('admin: accounts and system health', () => {
   let t: TestApp;
-  let peer: SmtpPeer;
+  let admin: SignedIn & { user: Awaited<ReturnType<typeof createUser>> };
 
   beforeAll(async () => {
-    peer = await startSmtpPeer();
-    t = await createTestApp({ env: { SMTP_URL: peer.url } });
+    t = await createTestApp();
+    admin = await signedInUser(t.app, { email: 'boss@example.test', name: 'Boss', role: 'admin' });
   });
-  afterAll(async () => {
-    await t.close();
-    await peer.close();
-  });
+  afterAll(() => t.close());
 
-  function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
-    return t.app.inject({
-      method: 'POST',
+  const call = (
+    method: 'GET' | 'PATCH' | 'DELETE',
+    url: string,
+    headers: object,
+    payload?: object,
+  ) =>
+    t.app.inject({
+      method,
       url,
-      payload: payload as object,
-      headers,
-      remoteAddress: freshIp(),
-    });
-  }
-
-  async function mailTo(address: string, subject: string): Promise<ReceivedMail> {
-    await t.app.mailer.deliverDue();
-    return peer.waitForMail((m) => m.to.includes(address) && m.subject === subject);
-  }
-
-  function tokenOf(mail: ReceivedMail, path: string): string {
-    const link = mail.links.find((l) => l.startsWith(`http://localhost:3000${path}?token=`));
-    if (!link) throw new Error(`no ${path} link in "${mail.text}"`);
-    return new URL(link).searchParams.get('token')!;
-  }
-
-  const refresh = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/auth/refresh', cookies: { [REFRESH_COOKIE]: token } });
-
-  describe('GET /api/user', () => {
-    it('answers the user object, with _id and id, and no password hash', async () => {
-      const { user, headers } = await signedInUser(t.app, { email: 'me@example.test', name: 'Me' });
-      const res = await t.app.inject({ method: 'GET', url: '/api/user', headers });
-      expect(res.statusCode).toBe(200);
-      const body = userSchema.strict().parse(res.json());
-      expect(body).toMatchObject({
-        _id: user.id,
-        id: user.id,
-        email: 'me@example.test',
-        name: 'Me',
-        phone: null,
-        DOB: '1990-04-23',
-        timeZone: 'Europe/Berlin',
-        role: 'user',
-        emailVerified: true,
-        pendingEmail: null,
-        disabled: false,
-      });
-      expect(res.body).not.toContain('argon2');
-    });
-  });
-
-  describe('PATCH /api/user', () => {
-    const patch = (headers: Record<string, string>, payload: object) =>
-      t.app.inject({ method: 'PATCH', url: '/api/user', headers, payload });
-
-    it('asks for sign-in before it looks at the request', async () => {
-      const res = await patch({}, { name: '', dob: 'yesterday' });
-      expect(res.statusCode).toBe(401);
+      headers: headers as Record<string, string>,
+      ...(payload ? { payload } : {}),
     });
 
-    it('changes the profile fields and drops role, _id and unknown fields', async () => {
-      const { user, headers } = await signedInUser(t.app);
-      const res = await patch(headers, {
-        name: 'New Name',
-        phone: '+44 20 7946 0958',
-        DOB: '1985-12-31',
-        timeZone: 'America/New_York',
-        role: 'admin',
-        _id: '00000000-0000-0000-0000-000000000000',
-        emailVerified: false,
-        anything: 1,
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({
-        id: user.id,
-        name: 'New Name',
-        phone: '+442079460958',
-        DOB: '1985-12-31',
-        timeZone: 'America/New_York',
-        role: 'user',
-        emailVerified: true,
-      });
-      expect((await patch(headers, { phone: null })).json().phone).toBeNull();
-      const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
+  describe('authorization', () => {
+    it('answers 401 without a token and 403 "Admins only." to a non-admin on every admin route', async () => {
+      const client = await signedInUser(t.app);
+      const routes: ['GET' | 'PATCH' | 'DELETE', string][] = [
+        ['GET', '/api/admin/users'],
+        ['GET', `/api/admin/users/${client.user.id}`],
+        ['PATCH', `/api/admin/users/${client.user.id}`],
+        ['DELETE', `/api/admin/users/${client.user.id}`],
+        ['GET', '/api/admin/system'],
+      ];
+      for (const [method, url] of routes) {
+        const anonymous = await call(method, url, {}, method === 'PATCH' ? {} : undefined);
+        expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+        const res = await call(
+          method,
+          url,
+          client.headers,
+          method === 'PATCH' ? { role: 'admin' } : undefined,
+        );
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json().detail).toBe(AUTH_MESSAGES.adminsOnly);
+      }
+      const [row] = await t.app.db.select().from(users).where(eq(users.id, client.user.id));
       expect(row!.role).toBe('user');
     });
+  });
 
-    it('gives field errors for bad values', async () => {
-      const { headers } = await signedInUser(t.app);
-      const res = await patch(headers, { name: '', DOB: '1990-02-30', phone: '0300' });
-      expect(res.statusCode).toBe(400);
-      const { errors } = res.json();
-      expect(errors.name).toEqual([AUTH_MESSAGES.nameRequired]);
-      expect(errors.DOB).toEqual([AUTH_MESSAGES.dobInvalid]);
-      expect(errors.phone[0]).toBe(AUTH_MESSAGES.phoneStart);
-    });
-
-    it('drops NUL characters from a name instead of failing on them (PostgreSQL refuses NUL)', async () => {
-      const { headers } = await signedInUser(t.app);
-      const res = await patch(headers, { name: 'Nul\u0000 Name' });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().name).toBe('Nul Name');
-      const onlyNul = await patch(headers, { name: '\u0000' });
-      expect(onlyNul.statusCode).toBe(400);
-      expect(onlyNul.json().errors.name).toEqual([AUTH_MESSAGES.nameRequired]);
-    });
-
-    it('needs the right current password to set a new one, and ends the other sessions', async () => {
-      const { user, headers, refreshToken: other } = await signedInUser(t.app);
-      const missing = await patch(headers, { newPassword: 'a brand new passphrase' });
-      expect(missing.statusCode).toBe(400);
-      expect(missing.json().errors.currentPassword).toEqual([
-        AUTH_MESSAGES.currentPasswordRequired,
-      ]);
-      const wrong = await patch(headers, {
-        currentPassword: 'nope',
-        newPassword: 'a brand new passphrase',
-      });
-      expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().detail).toBe(AUTH_MESSAGES.currentPasswordIncorrect);
-      expect(wrong.json().errors.currentPassword).toEqual([AUTH_MESSAGES.currentPasswordIncorrect]);
-
-      const ok = await patch(headers, {
-        currentPassword: user.password,
-        newPassword: 'a brand new passphrase',
-      });
-      expect(ok.statusCode).toBe(200);
-      const mine = cookieValue(ok, REFRESH_COOKIE);
-      expect(mine).toBeTruthy();
-      expect((await refresh(other)).statusCode).toBe(403);
-      expect((await refresh(mine!)).statusCode).toBe(200);
-      await expect(signIn(t.app, user.email, user.password)).rejects.toThrow(/401/);
-      await signIn(t.app, user.email, 'a brand new passphrase');
-    });
-
-    it('refuses a common new password', async () => {
-      const { user, headers } = await signedInUser(t.app);
-      const res = await patch(headers, {
-        currentPassword: user.password,
-        newPassword: 'PASSWORD1',
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors.newPassword).toEqual([AUTH_MESSAGES.passwordTooCommon]);
-    });
-
-    it('keeps the address until the new one is confirmed through the mailed link', async () => {
-      const { user, headers } = await signedInUser(t.app, { email: 'old@example.test' });
-      const res = await patch(headers, { email: 'New@Example.test' });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({
-        email: 'old@example.test',
-        pendingEmail: 'new@example.test',
-      });
-
-      const mail = await mailTo('new@example.test', 'Confirm your e-mail address');
-      const verified = await post('/api/user/verifyEmail', {
-        token: tokenOf(mail, '/verifyEmail'),
-      });
-      expect(verified.json()).toEqual({
-        message: AUTH_MESSAGES.emailVerified,
-        email: 'new@example.test',
-      });
-      const me = await t.app.inject({ method: 'GET', url: '/api/user', headers });
-      expect(me.json()).toMatchObject({
-        id: user.id,
-        email: 'new@example.test',
-        pendingEmail: null,
-      });
-    });
-
-    it('does not reveal that the new address belongs to someone else', async () => {
-      await createUser(t.app, { email: 'occupied@example.test' });
-      const { headers } = await signedInUser(t.app);
-      const res = await patch(headers, { email: 'occupied@example.test' });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().pendingEmail).toBe('occupied@example.test');
-      const mail = await mailTo(
-        'occupied@example.test',
-        'Your address was entered on another account',
+  describe('GET /api/admin/users', () => {
+    it('pages newest first and searches name or e-mail, treating % and _ literally', async () => {
+      for (const name of ['Zed Alpha', 'Zed Beta', 'Zed 100%_sure']) {
+        await createUser(t.app, {
+          name,
+          email: `${name.replace(/\W/g, '').toLowerCase()}@zed.test`,
+        });
+      }
+      const all = usersPageSchema.parse(
+        (await call('GET', '/api/admin/users?search=zed', admin.headers)).json(),
       );
-      expect(mail.links.some((l) => l.includes('/verifyEmail'))).toBe(false);
+      expect(all.totalUsers).toBe(3);
+      expect(all.users.map((u) => u.name)).toEqual(['Zed 100%_sure', 'Zed Beta', 'Zed Alpha']);
+
+      const page2 = (
+        await call('GET', '/api/admin/users?search=ZED&page=2&pageSize=2', admin.headers)
+      ).json();
+      expect(page2).toMatchObject({ currentPage: 2, totalPages: 2, totalUsers: 3 });
+      expect(page2.users.map((u: { name: string }) => u.name)).toEqual(['Zed Alpha']);
+
+      const literal = (await call('GET', '/api/admin/users?search=%25_', admin.headers)).json();
+      expect(literal.users.map((u: { name: string }) => u.name)).toEqual(['Zed 100%_sure']);
+      const byEmail = (await call('GET', '/api/admin/users?search=zedbeta@', admin.headers)).json();
+      expect(byEmail.totalUsers).toBe(1);
+      // A NUL in the search is ignored, not a failed query.
+      const nul = await call('GET', '/api/admin/users?search=zedbeta%00@', admin.headers);
+      expect(nul.statusCode).toBe(200);
+      expect(nul.json().totalUsers).toBe(1);
+
+      const defaults = (await call('GET', '/api/admin/users', admin.headers)).json();
+      expect(defaults.currentPage).toBe(1);
+      expect(defaults.users.length).toBeLessThanOrEqual(20);
+      expect(JSON.stringify(defaults)).not.toMatch(/argon2|password/i);
+
+      expect((await call('GET', '/api/admin/users?pageSize=101', admin.headers)).statusCode).toBe(
+        400,
+      );
+      const empty = (
+        await call('GET', '/api/admin/users?search=nothing-matches-this', admin.headers)
+      ).json();
+      expect(empty).toEqual({ users: [], currentPage: 1, totalPages: 1, totalUsers: 0 });
     });
   });
 
-  describe('verification links', () => {
-    it('work once, and not after 24 hours', async () => {
-      const user = await createUser(t.app, { verified: false, email: 'unverified@example.test' });
-      const res = await post('/api/user/resendEmailVerification', { email: user.email });
-      expect(res.statusCode).toBe(200);
-      const token = tokenOf(
-        await mailTo(user.email, 'Confirm your e-mail address'),
-        '/verifyEmail',
-      );
-      expect((await post('/api/user/verifyEmail', { token })).statusCode).toBe(200);
-      const again = await post('/api/user/verifyEmail', { token });
-      expect(again.statusCode).toBe(400);
-      expect(again.json().detail).toBe(AUTH_MESSAGES.verificationInvalid);
-
-      const late = await createUser(t.app, { verified: false, email: 'late@example.test' });
-      const { headers } = await signIn(t.app, late.email);
-      expect((await post('/api/user/resendEmailVerification', {}, headers)).statusCode).toBe(200);
-      const lateToken = tokenOf(
-        await mailTo(late.email, 'Confirm your e-mail address'),
-        '/verifyEmail',
-      );
-      await t.app.db
-        .update(emailTokens)
-        .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where(eq(emailTokens.userId, late.id));
-      const expired = await post('/api/user/verifyEmail', { token: lateToken });
-      expect(expired.statusCode).toBe(400);
-      expect(expired.json().detail).toBe(AUTH_MESSAGES.verificationInvalid);
-      expect((await post('/api/user/verifyEmail', { token: 'made-up' })).statusCode).toBe(400);
-    });
-
-    it('resend answers the same for unknown, verified and unverified addresses', async () => {
-      const verified = await createUser(t.app);
-      const unverified = await createUser(t.app, { verified: false });
-      const answers = await Promise.all(
-        ['ghost@example.test', verified.email, unverified.email].map((email) =>
-          post('/api/user/resendEmailVerification', { email }),
-        ),
-      );
-      for (const res of answers) {
-        expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({ message: AUTH_MESSAGES.verificationResent });
+  describe('one account', () => {
+    it('shows an account and answers 404 for an unknown or malformed id', async () => {
+      const user = await createUser(t.app, { name: 'Shown' });
+      const res = await call('GET', `/api/admin/users/${user.id}`, admin.headers);
+      expect(res.json()).toMatchObject({ _id: user.id, name: 'Shown', role: 'user' });
+      for (const id of ['7d1b2c4e-0000-4000-8000-000000000000', 'not-a-uuid']) {
+        const missing = await call('GET', `/api/admin/users/${id}`, admin.headers);
+        expect(missing.statusCode).toBe(404);
+        expect(missing.json().detail).toBe(AUTH_MESSAGES.userNotFound);
       }
-      const missing = await post('/api/user/resendEmailVerification', {});
-      expect(missing.statusCode).toBe(400);
     });
 
-    it('resend is limited per address, with Retry-After', async () => {
-      const email = 'spam-target@example.test';
-      for (let i = 0; i < 3; i += 1) {
-        expect((await post('/api/user/resendEmailVerification', { email })).statusCode).toBe(200);
-      }
-      const res = await post('/api/user/resendEmailVerification', { email });
-      expect(res.statusCode).toBe(429);
-      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    });
-  });
+    it('promotes, disables (ending its sessions) and re-enables an account, with an audit entry', async () => {
+      const target = await signedInUser(t.app);
+      const promoted = await call('PATCH', `/api/admin/users/${target.user.id}`, admin.headers, {
+        role: 'admin',
+      });
+      expect(promoted.statusCode).toBe(200);
+      expect(promoted.json().role).toBe('admin');
 
-  describe('forgotten password', () => {
-    it('answers the same whether or not the address has an account', async () => {
+      const disabled = await call('PATCH', `/api/admin/users/${target.user.id}`, admin.headers, {
+        disabled: true,
+      });
+      expect(disabled.json().disabled).toBe(true);
+      const refresh = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/refresh',
+        cookies: { refreshToken: target.refreshToken },
+      });
+      expect(refresh.statusCode).toBe(403);
+      const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: target.headers });
+      expect(me.statusCode).toBe(403);
+
+      const enabled = await call('PATCH', `/api/admin/users/${target.user.id}`, admin.headers, {
+        disabled: false,
+      });
+      expect(enabled.json()).toMatchObject({ disabled: false, role: 'admin' });
+      await signIn(t.app, target.user.email);
+
+      const entries = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, target.user.id));
+      expect(entries.map((e) => e.action)).toEqual(['user.update', 'user.update', 'user.update']);
+      expect(entries[0]!.actorId).toBe(admin.user.id);
+
+      await call('PATCH', `/api/admin/users/${target.user.id}`, admin.headers, { role: 'user' });
+      expect((await call('GET', '/api/admin/users', target.headers)).statusCode).toBe(403);
+    });
+
+    it('deletes an account: 204, then 404', async () => {
       const user = await createUser(t.app);
-      const known = await post('/api/user/forgotPassword', { email: user.email });
-      const unknown = await post('/api/user/forgotPassword', { email: 'nobody-here@example.test' });
-      expect(known.statusCode).toBe(200);
-      expect(known.json()).toEqual({ message: AUTH_MESSAGES.resetLinkSent });
-      expect(unknown.json()).toEqual(known.json());
-      const bad = await post('/api/user/forgotPassword', { email: 'not-an-address' });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().errors.email).toEqual([AUTH_MESSAGES.emailInvalid]);
+      const res = await call('DELETE', `/api/admin/users/${user.id}`, admin.headers);
+      expect(res.statusCode).toBe(204);
+      expect((await call('DELETE', `/api/admin/users/${user.id}`, admin.headers)).statusCode).toBe(
+        404,
+      );
+      expect((await call('GET', `/api/admin/users/${user.id}`, admin.headers)).statusCode).toBe(
+        404,
+      );
     });
 
-    it('resets with the mailed link once; every session ends', async () => {
-      const { user, refreshToken } = await signedInUser(t.app, { email: 'forgetful@example.test' });
-      await post('/api/user/forgotPassword', { email: 'Forgetful@example.test' });
-      const mail = await mailTo(user.email, 'Reset your password');
-      expect(mail.html).toContain('http://localhost:3000/resetPassword?token=');
-      const token = tokenOf(mail, '/resetPassword');
-      const url = `/api/user/resetPassword?token=${encodeURIComponent(token)}`;
-
-      const mismatch = await post(url, {
-        password: 'my new long password',
-        confirmPassword: 'different',
-      });
-      expect(mismatch.statusCode).toBe(400);
-      expect(mismatch.json().errors.confirmPassword).toEqual([AUTH_MESSAGES.passwordsDoNotMatch]);
-
-      const ok = await post(url, {
-        password: 'my new long password',
-        confirmPassword: 'my new long password',
-      });
-      expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toEqual({ message: AUTH_MESSAGES.passwordChanged });
-      expect((await refresh(refreshToken)).statusCode).toBe(403);
-      await signIn(t.app, user.email, 'my new long password');
-
-      const again = await post(url, {
-        password: 'another long password',
-        confirmPassword: 'another long password',
-      });
-      expect(again.statusCode).toBe(400);
-      expect(again.json().detail).toBe(AUTH_MESSAGES.resetInvalid);
+    it('never demotes, disables or deletes the last admin', async () => {
+      const url = `/api/admin/users/${admin.user.id}`;
+      for (const [method, body] of [
+        ['PATCH', { role: 'user' }],
+        ['PATCH', { disabled: true }],
+        ['DELETE', undefined],
+      ] as const) {
+        const res = await call(method, url, admin.headers, body);
+        expect(res.statusCode).toBe(409);
+        expect(res.json().detail).toBe(AUTH_MESSAGES.lastAdmin);
+      }
+      // With a second admin, the first one may step down.
+      const second = await createUser(t.app, { role: 'admin' });
+      const down = await call('PATCH', url, admin.headers, { role: 'user' });
+      expect(down.statusCode).toBe(200);
+      const back = await signedInUser(t.app, { role: 'admin' });
+      await call('PATCH', url, back.headers, { role: 'admin' });
+      await call('DELETE', `/api/admin/users/${second.id}`, back.headers);
+      await call('DELETE', `/api/admin/users/${back.user.id}`, admin.headers);
     });
+  });
 
-    it('refuses an expired reset link', async () => {
-      const user = await createUser(t.app, { email: 'slow@example.test' });
-      await post('/api/user/forgotPassword', { email: user.email });
-      const token = tokenOf(await mailTo(user.email, 'Reset your password'), '/resetPassword');
+  describe('GET /api/admin/system', () => {
+    it('reports version, database, mail queue, jobs, memory and event-loop delay', async () => {
+      const res = await call('GET', '/api/admin/system', admin.headers);
+      expect(res.statusCode).toBe(200);
+      const body = systemStatusSchema.parse(res.json());
+      expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+      expect(body.node).toBe(process.version);
+      expect(body.database).toMatchObject({ ok: true, kind: t.database.kind });
+      expect(body.database.sizeBytes).toBeGreaterThan(0);
+      expect(body.database.migrationsApplied).toBeGreaterThanOrEqual(1);
+      expect(body.jobs.jobs.map((j) => j.name)).toContain('mail-outbox');
+      expect(body.memory.rssBytes).toBeGreaterThan(0);
+      expect(body.eventLoopDelayMs.max).toBeGreaterThanOrEqual(0);
+    });
+  });
+});
+
+describe('the configured admin (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
+  it('is created verified at start, and promoted with its password reset on a later start', async () => {
+    const env = { ADMIN_EMAIL: 'owner@example.test', ADMIN_PASSWORD: 'first admin password' };
+    const t = await createTestApp({ env });
+    try {
+      await t.app.ready();
+      const [row] = await t.app.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'owner@example.test'));
+      expect(row).toMatchObject({ role: 'admin', disabledAt: null });
+      expect(row!.emailVerifiedAt).not.toBeNull();
+      await signIn(t.app, 'owner@example.test', 'first admin password');
+
+      // What a restart with other settings does, on the same database.
+      const { ensureConfiguredAdmin } = await import('./configured-admin');
       await t.app.db
-        .update(emailTokens)
-        .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'reset_password')));
-      const res = await post(`/api/user/resetPassword?token=${token}`, {
-        password: 'my new long password',
-        confirmPassword: 'my new long password',
+        .update(users)
+        .set({ role: 'user', disabledAt: new Date() })
+        .where(eq(users.id, row!.id));
+      const restarted = Object.create(t.app, {
+        config: { value: { ...t.app.config, ADMIN_PASSWORD: 'second admin password' } },
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().detail).toBe(AUTH_MESSAGES.resetInvalid);
-      await signIn(t.app, user.email, user.password);
-    });
+      await ensureConfiguredAdmin(restarted);
+      await ensureConfiguredAdmin(restarted);
+      const all = await t.app.db.select().from(users).where(eq(users.email, 'owner@example.test'));
+      expect(all).toHaveLength(1);
+      expect(all[0]).toMatchObject({ role: 'admin', disabledAt: null });
+      await signIn(t.app, 'owner@example.test', 'second admin password');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,3 +1,3 @@
-import { BookingsPage } from '../../features/admin-bookings';
+import { BookingsPage } from '../../features/bookings/admin';
 
 export default BookingsPage;

@@ -1,3 +1,3 @@
-import { ConfigPage } from '../../features/admin-scheduling';
+import { ConfigPage } from '../../features/bookings/scheduling';
 
 export default ConfigPage;

@@ -1,3 +1,3 @@
-import { SystemPage } from '../../features/admin-system';
+import { SystemPage } from '../../features/system';
 
 export default SystemPage;

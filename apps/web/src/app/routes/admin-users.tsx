@@ -1,5 +1,5 @@
-import { UsersPage } from '../../features/admin-users';
-import { useAuth } from '../../features/auth';
+import { UsersPage } from '../../features/users';
+import { useAuth } from '../../hooks/use-auth';
 
 export default function AdminUsersRoute() {
   const { id } = useAuth();

@@ -1,3 +1,7 @@
-import { ConsultationPage } from '../../features/consultation/consultation-page';
+import { BookingFlow } from '../../features/bookings/booking-flow';
+import { ConsultationPage } from '../../features/site/consultation-page';
 
-export default ConsultationPage;
+/** /consultation: the site's page about consultations, with the booking flow in it. */
+export default function ConsultationRoute() {
+  return <ConsultationPage bookingFlow={(services) => <BookingFlow services={services} />} />;
+}

@@ -1,6 +1,6 @@
 import { Skeleton } from '../../components/query-state';
 import { useGetUserQuery } from '../../features/account';
-import { MyBookingsPage } from '../../features/my-bookings';
+import { MyBookingsPage } from '../../features/bookings/my-bookings';
 import { detectTimeZone } from '../../lib/time-zones';
 
 /** /dash/bookings: times show in the zone of the person's profile (this device's, if it fails). */

@@ -1,5 +1,5 @@
 import { AccountOverview } from '../../features/account';
-import { NextBookingPanel } from '../../features/my-bookings';
+import { NextBookingPanel } from '../../features/bookings/my-bookings';
 
 /** /dash: the greeting and account state, with the next consultation first. */
 export default function DashOverviewRoute() {

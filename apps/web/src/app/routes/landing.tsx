@@ -1,6 +1,6 @@
-import { homeForRole, useAuth } from '../../features/auth';
-import { accountLink } from '../../features/landing/account-link';
-import { LandingPage } from '../../features/landing/landing-page';
+import { homeForRole, useAuth } from '../../hooks/use-auth';
+import { accountLink } from '../../features/site/landing/account-link';
+import { LandingPage } from '../../features/site/landing/landing-page';
 import { usePageTitle, useSiteContent } from '../../features/site';
 
 /**

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { ContactPopupProvider } from '../../features/contact';
+import { ContactPopupProvider } from '../../features/site/contact';
 
 /** The public pages share the site content (loaded by this route) and one contact popup. */
 export default function PublicSite() {

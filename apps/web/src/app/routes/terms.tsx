@@ -1,3 +1,3 @@
-import { TermsPage } from '../../features/terms/terms-page';
+import { TermsPage } from '../../features/site/terms-page';
 
 export default TermsPage;

@@ -1,6 +1,6 @@
 /** The accounts calls that do not need a session: sign-in, sign-up, refresh, e-mail links. */
 import { api, refreshSession, userCallSucceeded } from '../../lib/api';
-import { setCredentials } from './auth-slice';
+import { setCredentials } from '../../lib/session/auth-slice';
 
 export interface MessageResponse {
   message: string;
@@ -34,7 +34,7 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
       invalidatesTags: ['User'],
     }),
-    /** The guards' session restore (GET, seed spec §7): true when a session was restored. */
+    /** The guards' session restore (a GET of the refresh endpoint): true when a session was restored. */
     restoreSession: build.mutation<boolean, void>({
       queryFn: async (_arg, queryApi) => ({ data: await refreshSession('GET', queryApi) }),
     }),
@@ -49,14 +49,6 @@ export const authApi = api.injectEndpoints({
         validateStatus: userCallSucceeded,
       }),
       invalidatesTags: ['User'],
-    }),
-    resendVerification: build.mutation<MessageResponse, { email?: string }>({
-      query: (body) => ({
-        url: '/user/resendEmailVerification',
-        method: 'POST',
-        body,
-        validateStatus: userCallSucceeded,
-      }),
     }),
     forgotPassword: build.mutation<MessageResponse, { email: string }>({
       query: (body) => ({
@@ -88,7 +80,6 @@ export const {
   useRestoreSessionMutation,
   useLogoutMutation,
   useVerifyEmailMutation,
-  useResendVerificationMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
 } = authApi;

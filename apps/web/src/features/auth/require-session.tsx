@@ -1,10 +1,13 @@
-/** The route guards of seed spec §4: a signed-in area, and the admin area. */
+/**
+ * The route guards: a signed-in area (anyone with a session, restored once on entry) and the admin
+ * area (admins only); without a session the visitor goes to /signin.
+ */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@consult/shared';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useRestoreSessionMutation } from './auth-api';
-import { ADMIN_ROLE, useAuth } from './use-auth';
+import { ADMIN_ROLE, useAuth } from '../../hooks/use-auth';
 
 type Check = 'restoring' | 'failed';
 

@@ -6,6 +6,7 @@ import {
   paths,
   resetPasswordSchema,
   type ResetPasswordInput,
+  RESET_LINK_INVALID_PROBLEM_TYPE,
 } from '@consult/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -50,7 +51,7 @@ export function ResetPasswordPage() {
   }
 
   const problem = readProblem(error);
-  const linkBroken = !token || problem?.detail === AUTH_MESSAGES.resetInvalid;
+  const linkBroken = !token || problem?.type === RESET_LINK_INVALID_PROBLEM_TYPE;
   if (linkBroken) {
     return (
       <AuthLayout title="This link does not work">

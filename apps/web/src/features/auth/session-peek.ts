@@ -3,9 +3,9 @@
  * and Web Lock as the app's start-up restore), read for where the header's Dashboard link leads.
  */
 import { API_BASE, SESSION_HINT_COOKIE } from '@consult/shared';
-import { REFRESH_LOCK } from '../../lib/session-lock';
-import { homeForRole } from './roles';
-import { readTokenUser } from './token-user';
+import { REFRESH_LOCK } from '../../lib/session/session-lock';
+import { homeForRole } from '../../lib/session/roles';
+import { readTokenUser } from '../../lib/session/token-user';
 
 /** The server leaves this cookie with a session: without it no refresh is tried (it would fail). */
 export function hasSessionHint() {

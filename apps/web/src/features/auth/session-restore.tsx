@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRestoreSessionMutation } from './auth-api';
 import { hasSessionHint } from './session-peek';
-import { useAuth } from './use-auth';
+import { useAuth } from '../../hooks/use-auth';
 
 /**
  * Restores the session once at start-up, so public pages (the landing header's Dashboard button)

@@ -7,10 +7,14 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { errorMessage } from '../../lib/problem';
 import { useLoginMutation } from './auth-api';
-import { readTokenUser } from './auth-slice';
+import { readTokenUser } from '../../lib/session/auth-slice';
 import { AuthLayout, textLinkClasses } from './components/auth-layout';
-import { readSignInState, returnPathAfterSignIn, takeRememberedReturnTo } from './return-to';
-import { homeForRole, useAuth } from './use-auth';
+import {
+  readSignInState,
+  returnPathAfterSignIn,
+  takeRememberedReturnTo,
+} from '../../lib/return-to';
+import { homeForRole, useAuth } from '../../hooks/use-auth';
 
 export function SignInPage() {
   const location = useLocation();
@@ -43,7 +47,7 @@ export function SignInPage() {
     }
   });
 
-  // One sentence for a missing field (seed spec §5), shown once for the whole form.
+  // A missing e-mail or password gets one sentence, shown once for the whole form.
   const missingField = Boolean(errors.email || errors.password);
   const busy = isLoading || isSubmitting;
 

@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router';
 import { paths } from '@consult/shared';
 import { api } from '../../lib/api';
 import { useLogoutMutation } from './auth-api';
-import { loggedOut } from './auth-slice';
+import { loggedOut } from '../../lib/session/auth-slice';
 
 /**
  * Signs out: tells the server, then leaves the signed-in area and clears the session and the cached
- * data, even when the call failed (seed spec §4: the error is only logged). Leaving first keeps the
+ * data, even when the call failed (a failed sign-out call is only logged). Leaving first keeps the
  * route guard from treating the cleared session as a visit to restore.
  */
 export function useSignOut() {

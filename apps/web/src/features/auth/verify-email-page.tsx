@@ -5,10 +5,11 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { LoadingScreen } from '../../components/loading-screen';
 import { errorMessage } from '../../lib/problem';
-import { useResendVerificationMutation, useVerifyEmailMutation } from './auth-api';
+import { useResendVerificationMutation } from '../../lib/email-verification-api';
+import { useVerifyEmailMutation } from './auth-api';
 import { AuthLayout } from './components/auth-layout';
 import { ResendVerification } from './components/resend-verification';
-import { homeForRole, useAuth } from './use-auth';
+import { homeForRole, useAuth } from '../../hooks/use-auth';
 
 /** Opens the link from the confirmation mail: confirms at once, or offers a new link. */
 export function VerifyEmailPage() {

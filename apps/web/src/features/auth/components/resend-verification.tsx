@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/problem';
-import { useResendVerificationMutation } from '../auth-api';
+import { useResendVerificationMutation } from '../../../lib/email-verification-api';
 
 const schema = z.object({ email: emailSchema });
 

@@ -1,0 +1,48 @@
+/**
+ * What the services work with, built once in `app.ts` and handed to each route plugin in its
+ * options: services never see the Fastify instance. A service opens its transactions on `db`;
+ * code that must run inside one takes the transaction (`Tx`) as a parameter instead.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/client';
+import type { AfterResponse } from './jobs/after-response';
+import type { JobRunner } from './jobs/job-runner';
+import type { AccountKeys } from './modules/auth/account-keys';
+import type { AvailabilityCache } from './modules/bookings/availability/availability-cache';
+import type { Mailer } from './modules/mail/mailer';
+
+/** The settings services read: links in mails, where the owner's copies go, the configured admin. */
+export type ServiceConfig = Pick<
+  AppConfig,
+  'APP_URL' | 'OWNER_EMAIL' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'
+>;
+
+/** What the health and system screens report on. */
+export interface SystemDeps {
+  database: Database;
+  jobs: JobRunner;
+  version: string;
+  /** When the app was built, in epoch milliseconds. */
+  startedAt: number;
+}
+
+export interface AppDeps {
+  /** The database, never a transaction. */
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** The current instant; services take "now" from it. */
+  clock: () => Date;
+  config: ServiceConfig;
+  accountKeys: AccountKeys;
+  availabilityCache: AvailabilityCache;
+  /** Work a route starts without waiting for it (see jobs/after-response.ts). */
+  afterResponse: AfterResponse;
+  system: SystemDeps;
+}
+
+/** The options every route plugin of the API receives. */
+export interface RouteOptions {
+  deps: AppDeps;
+}

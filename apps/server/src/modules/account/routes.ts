@@ -1,0 +1,172 @@
+/** /user: the signed-in user's profile, and the e-mail verification and password-reset flows. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AUTH_MESSAGES,
+  forgotPasswordSchema,
+  messageResponseSchema,
+  problemSchema,
+  profileUpdateSchema,
+  resendVerificationSchema,
+  resetPasswordQuerySchema,
+  resetPasswordSchema,
+  userSchema,
+  verifyEmailResponseSchema,
+  verifyEmailSchema,
+} from '@consult/shared';
+import type { FastifyRequest } from 'fastify';
+import type { RouteOptions } from '../../app-deps';
+import { HttpProblem } from '../../plugins/errors';
+import { bearerClaims, loadOptionalUser } from '../auth/authorize';
+import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
+import { AUTH_RATE_LIMITS, bodyEmail, limitBy } from '../auth/rate-limits';
+import { setSessionCookies } from '../auth/session-cookies';
+import {
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  updateProfile,
+  verifyEmail,
+  viewUser,
+} from './account-service';
+
+const authErrors = { 401: problemSchema, 403: problemSchema };
+
+export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  acceptEmptyJsonBodies(app);
+  const byIp = (request: FastifyRequest) => request.ip;
+
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'The signed-in user',
+        security: [{ bearer: [] }],
+        response: { 200: userSchema, ...authErrors },
+      },
+      onRequest: [app.authenticate],
+    },
+    async (request) => viewUser(deps.db, request.user!),
+  );
+
+  app.patch(
+    '/user',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Change the profile, e-mail address (after confirmation) or password',
+        security: [{ bearer: [] }],
+        body: profileUpdateSchema,
+        response: { 200: userSchema, 400: problemSchema, ...authErrors },
+      },
+      onRequest: [app.authenticate],
+    },
+    async (request, reply) => {
+      const result = await updateProfile(deps, request.user!, request.body);
+      if (result.session) setSessionCookies(app, reply, result.session.refreshToken);
+      return result.user;
+    },
+  );
+
+  app.post(
+    '/user/resendEmailVerification',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Send a new verification link ({} when signed in, { email } when not)',
+        body: resendVerificationSchema.optional(),
+        response: {
+          200: messageResponseSchema,
+          400: problemSchema,
+          429: problemSchema,
+          ...authErrors,
+        },
+      },
+      preHandler: [
+        limitBy(app, 'mail-ip', AUTH_RATE_LIMITS.mailPerIp, byIp),
+        limitBy(app, 'mail-email', AUTH_RATE_LIMITS.mailPerEmail, bodyEmail),
+      ],
+    },
+    async (request) => {
+      await loadOptionalUser(app, request);
+      const email = request.body?.email;
+      if (request.user) {
+        await resendVerification(deps, { user: request.user });
+      } else if (email) {
+        // Signed out, the answer must not tell whether the address has an account: nor its timing.
+        deps.afterResponse.run('verification resend', () => resendVerification(deps, { email }));
+      } else {
+        throw new HttpProblem(400, AUTH_MESSAGES.emailRequired, {
+          errors: { email: [AUTH_MESSAGES.emailRequired] },
+        });
+      }
+      return { message: AUTH_MESSAGES.verificationResent };
+    },
+  );
+
+  app.post(
+    '/user/verifyEmail',
+    {
+      schema: {
+        tags: ['user'],
+        summary:
+          'Confirm an e-mail address with the token from the mail; ends the sessions opened before it',
+        body: verifyEmailSchema,
+        response: { 200: verifyEmailResponseSchema, 400: problemSchema, 429: problemSchema },
+      },
+      preHandler: [limitBy(app, 'token-ip', AUTH_RATE_LIMITS.tokenPerIp, byIp)],
+    },
+    async (request) => {
+      // Opened while signed in to the same account: that session goes on; every other one ends.
+      const claims = await bearerClaims(app, request);
+      const email = await verifyEmail(
+        deps,
+        request.body.token,
+        claims ? { userId: claims.user.id, sessionId: claims.sid } : undefined,
+      );
+      return { message: AUTH_MESSAGES.emailVerified, email };
+    },
+  );
+
+  app.post(
+    '/user/forgotPassword',
+    {
+      schema: {
+        tags: ['user'],
+        summary:
+          'Mail a password-reset link (answers the same whether or not the address has an account)',
+        body: forgotPasswordSchema,
+        response: { 200: messageResponseSchema, 400: problemSchema, 429: problemSchema },
+      },
+      preHandler: [
+        limitBy(app, 'mail-ip', AUTH_RATE_LIMITS.mailPerIp, byIp),
+        limitBy(app, 'mail-email', AUTH_RATE_LIMITS.mailPerEmail, bodyEmail),
+      ],
+    },
+    async (request) => {
+      // The same answer at the same speed whether or not the address has an account.
+      deps.afterResponse.run('password reset request', () =>
+        requestPasswordReset(deps, request.body.email),
+      );
+      return { message: AUTH_MESSAGES.resetLinkSent };
+    },
+  );
+
+  app.post(
+    '/user/resetPassword',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Set a new password with the token from the mail; ends every session',
+        querystring: resetPasswordQuerySchema,
+        body: resetPasswordSchema,
+        response: { 200: messageResponseSchema, 400: problemSchema, 429: problemSchema },
+      },
+      preHandler: [limitBy(app, 'token-ip', AUTH_RATE_LIMITS.tokenPerIp, byIp)],
+    },
+    async (request) => {
+      await resetPassword(deps, request.query.token, request.body.password);
+      return { message: AUTH_MESSAGES.passwordChanged };
+    },
+  );
+};

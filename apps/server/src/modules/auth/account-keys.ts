@@ -1,0 +1,31 @@
+/** The keys of the accounts, derived from one secret: access tokens and sign-up challenges. */
+import type { AppConfig } from '../../config';
+import { accessTokenKeys, type AccessTokenKeys } from './access-token';
+import {
+  challengeKeys,
+  DEFAULT_CHALLENGE_DIFFICULTY,
+  type ChallengeDifficulty,
+  type ChallengeKeys,
+} from './challenge';
+import { loadJwtSecret } from './secrets';
+
+export interface AccountKeys {
+  access: AccessTokenKeys;
+  challenge: ChallengeKeys;
+  challengeDifficulty: ChallengeDifficulty;
+}
+
+export async function loadAccountKeys(
+  config: Pick<AppConfig, 'JWT_SECRET' | 'DATA_DIR' | 'APP_URL'>,
+  challengeDifficulty: ChallengeDifficulty | undefined,
+): Promise<AccountKeys> {
+  const jwtSecret = await loadJwtSecret({
+    configured: config.JWT_SECRET,
+    dataDir: config.DATA_DIR,
+  });
+  return {
+    access: accessTokenKeys(jwtSecret, config.APP_URL),
+    challenge: challengeKeys(jwtSecret),
+    challengeDifficulty: challengeDifficulty ?? DEFAULT_CHALLENGE_DIFFICULTY,
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * What can be booked: the public services list (active services only), the slots of
+ * a service over the visitor's days, whether one start is offered right now, and the free slots
+ * nearest to a time that is not.
+ */
+import {
+  availabilitySchema,
+  BOOKING_MESSAGES,
+  NEAREST_SLOTS_COUNT,
+  type AvailabilityQuery,
+  type Availability,
+  type SchedulingConfig,
+  type ServicesList,
+} from '@consult/shared';
+import type { Db } from '../../../db/client';
+import { HttpProblem } from '../../../plugins/errors';
+import type { AvailabilityCache } from './availability-cache';
+import { listBusyRanges } from '../bookings-repository';
+import { loadSchedulingSettings } from '../scheduling-settings';
+import {
+  findServiceBySlug,
+  listServices,
+  toConsultationService,
+  type ServiceRow,
+} from '../services-repository';
+import {
+  busyWindowFor,
+  computeAvailableSlots,
+  groupSlotsByDay,
+  offerWindow,
+  rangeForDays,
+  type InstantRange,
+  type SlotService,
+} from './slots';
+import { DAY_MS, HOUR_MS } from './zone-clock';
+
+/** How far either side of an unavailable time the nearest free slots are looked for. */
+const NEAREST_SEARCH_DAYS = 7;
+
+export async function listPublicServices(db: Db): Promise<ServicesList> {
+  const rows = await listServices(db, { activeOnly: true });
+  return { services: rows.map(toConsultationService) };
+}
+
+/** An active service by slug; otherwise a 400 naming the `service` field. */
+export async function requireBookableService(db: Db, slug: string): Promise<ServiceRow> {
+  return bookableOr400(await findServiceBySlug(db, slug));
+}
+
+function bookableOr400(service: ServiceRow | undefined): ServiceRow {
+  const message = !service
+    ? BOOKING_MESSAGES.serviceUnknown
+    : !service.active
+      ? BOOKING_MESSAGES.serviceInactive
+      : undefined;
+  if (message) throw new HttpProblem(400, message, { errors: { service: [message] } });
+  return service!;
+}
+
+/** Slot starts in `range` with the held and confirmed bookings around it taken into account. */
+export async function slotsIn(
+  db: Db,
+  service: SlotService,
+  range: InstantRange,
+  now: Date,
+  config: SchedulingConfig,
+  exceptBookingId?: string,
+): Promise<string[]> {
+  // Only the notice-to-horizon part of the range can offer anything: nothing left skips the query
+  // (keeping instants such as the year 9999 away from the database), and the rest narrows it.
+  const window = offerWindow(range, now, config);
+  if (!window) return [];
+  const busy = await listBusyRanges(db, busyWindowFor(window, config), exceptBookingId);
+  return computeAvailableSlots(service, window, now, config, busy);
+}
+
+async function computeAvailability(
+  db: Db,
+  service: ServiceRow,
+  config: SchedulingConfig,
+  query: AvailabilityQuery,
+  now: Date,
+): Promise<{ value: Availability; expiresAt?: number }> {
+  const range = rangeForDays(query.from, query.to, query.timeZone);
+  const slots = await slotsIn(db, service, range, now, config);
+  const value = {
+    service: service.slug,
+    timeZone: query.timeZone,
+    days: groupSlotsByDay(slots, query.timeZone),
+  };
+  // The answer holds until its earliest slot falls inside the minimum notice.
+  const first = slots[0];
+  const expiresAt =
+    first === undefined ? undefined : Date.parse(first) - config.rules.minimumNoticeHours * HOUR_MS;
+  return { value, expiresAt };
+}
+
+/**
+ * The availability answer as UTF-8 JSON, through the cache (availability-cache.ts): a hit costs no query
+ * and no computation. Each answer is checked against the response schema once, when computed, and
+ * serialized once; the route sends the bytes as they are.
+ */
+export async function availabilityJson(
+  db: Db,
+  cache: AvailabilityCache,
+  query: AvailabilityQuery,
+  now: Date,
+): Promise<Buffer> {
+  const key = `${query.service}\n${query.from}\n${query.to}\n${query.timeZone}`;
+  return cache.answer(key, now, async () => {
+    const service = bookableOr400(
+      await cache.service(query.service, now, () => findServiceBySlug(db, query.service)),
+    );
+    const config = await cache.settings(now, () => loadSchedulingSettings(db));
+    const { value, expiresAt } = await computeAvailability(db, service, config, query, now);
+    // Bytes rather than text: sending them needs no length count or encoding per read.
+    return { value: Buffer.from(JSON.stringify(availabilitySchema.parse(value))), expiresAt };
+  });
+}
+
+/** Whether `start` is a slot the service offers right now (the same rules as the calendar). */
+export async function isSlotOffered(
+  db: Db,
+  service: SlotService,
+  start: Date,
+  now: Date,
+  config: SchedulingConfig,
+  exceptBookingId?: string,
+): Promise<boolean> {
+  const range = { start, end: new Date(start.getTime() + 1) };
+  const slots = await slotsIn(db, service, range, now, config, exceptBookingId);
+  return slots.includes(start.toISOString());
+}
+
+/** Up to NEAREST_SLOTS_COUNT free slot starts closest to `around`, ascending. */
+export async function nearestSlots(
+  db: Db,
+  service: SlotService,
+  around: Date,
+  now: Date,
+  config: SchedulingConfig,
+  exceptBookingId?: string,
+): Promise<string[]> {
+  // A time before now or past the horizon gets the slots nearest to the bookable stretch.
+  const horizonMs = now.getTime() + config.rules.horizonDays * DAY_MS;
+  const aroundMs = Math.min(Math.max(around.getTime(), now.getTime()), horizonMs);
+  const range = {
+    start: new Date(Math.max(aroundMs - NEAREST_SEARCH_DAYS * DAY_MS, now.getTime())),
+    end: new Date(aroundMs + NEAREST_SEARCH_DAYS * DAY_MS),
+  };
+  if (range.start >= range.end) return [];
+  const slots = await slotsIn(db, service, range, now, config, exceptBookingId);
+  return slots
+    .map((slot) => ({ slot, distance: Math.abs(Date.parse(slot) - aroundMs) }))
+    .sort((a, b) => a.distance - b.distance || (a.slot < b.slot ? -1 : 1))
+    .slice(0, NEAREST_SLOTS_COUNT)
+    .map(({ slot }) => slot)
+    .sort();
+}

@@ -1,0 +1,47 @@
+/** Cancelling a held or confirmed booking. */
+import { updateBooking } from '../bookings-repository';
+import {
+  bookingClient,
+  changeContext,
+  clientView,
+  lockOwnBooking,
+  mailChange,
+  recordChange,
+  requireClientChange,
+  requireStateChange,
+  type BookingActorRef,
+  type BookingDeps,
+  type BookingOutcome,
+} from './change-steps';
+
+/** Cancels a held or confirmed booking: a client only before the cutoff, the owner any time. */
+export async function cancelBooking(
+  deps: BookingDeps,
+  actor: BookingActorRef,
+  bookingId: string,
+  input: { reason: string | null },
+  now: Date = deps.clock(),
+): Promise<BookingOutcome> {
+  const { view } = await changeContext(deps, now);
+  const { reason } = input;
+  return deps.db.transaction(async (tx) => {
+    const booking = await lockOwnBooking(tx, actor, bookingId);
+    // A client hears the same reason their booking's clientChange shows.
+    if (actor.type === 'client') requireClientChange(booking, view);
+    requireStateChange(booking, 'cancelled', actor, view);
+    const updated = await updateBooking(tx, booking.id, {
+      state: 'cancelled',
+      cancelledAt: now,
+      holdUntil: null,
+      icsSequence: booking.icsSequence + 1,
+    });
+    await recordChange(tx, actor, booking, {
+      action: 'cancelled',
+      toState: 'cancelled',
+      details: reason ? { reason } : {},
+    });
+    const client = await bookingClient(tx, booking);
+    await mailChange(deps, tx, 'cancelled', updated, client, { reason });
+    return { booking: updated, client: clientView(client), view };
+  });
+}

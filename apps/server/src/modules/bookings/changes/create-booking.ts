@@ -1,0 +1,173 @@
+/**
+ * Booking a time. The database's exclusion constraint decides that no two bookings overlap; the
+ * slot check before it gives the same answer for times that are simply not offered.
+ */
+import { createHash } from 'node:crypto';
+import { BOOKING_MESSAGES, EMAIL_NOT_VERIFIED_PROBLEM_TYPE } from '@consult/shared';
+import type { Db } from '../../../db/client';
+import { isUuid } from '../../../db/uuid';
+import { HttpProblem } from '../../../plugins/errors';
+import { findUserById, type UserRow } from '../../users/users-repository';
+import { requireBookableService } from '../availability/availability-service';
+import { initialBookingState, initialReminderSentAt } from '../booking-state';
+import {
+  findBookingByIdempotencyKey,
+  insertBooking,
+  insertBookingEvent,
+  serviceSnapshot,
+  type BookingRow,
+} from '../bookings-repository';
+import { isExclusionViolation, isUniqueViolation } from '../database-errors';
+import {
+  addMinutes,
+  changeContext,
+  checkTimeFree,
+  clientView,
+  mailChange,
+  meetingUrlFor,
+  notFound,
+  SlotUnavailable,
+  slotTakenProblem,
+  type BookingActorRef,
+  type BookingDeps,
+  type BookingOutcome,
+} from './change-steps';
+
+export interface CreateBookingInput {
+  /** The client the booking is for; a client actor always books for themself. */
+  clientId: string;
+  /** The service's slug. */
+  service: string;
+  /** ISO 8601 instant with offset (already validated by the route's schema). */
+  start: string;
+  notes: string | null;
+  idempotencyKey?: string;
+  /** Owner only: any free time, not just an offered slot (overlaps are still refused). */
+  outsideHours?: boolean;
+}
+
+/** What a request asked for: a retry with the same key must ask for exactly this again. */
+export function requestFingerprint(service: string, start: Date, notes: string | null): string {
+  return createHash('sha256')
+    .update(`${service}|${start.toISOString()}|${notes ?? ''}`)
+    .digest('hex');
+}
+
+/** The client to book for: the verified client themself, or (owner) an existing, enabled client. */
+async function resolveClient(db: Db, actor: BookingActorRef, clientId: string): Promise<UserRow> {
+  if (actor.type === 'client') {
+    const user = await findUserById(db, actor.userId);
+    if (!user) throw notFound();
+    if (user.emailVerifiedAt === null) {
+      throw new HttpProblem(403, BOOKING_MESSAGES.emailNotVerified, {
+        type: EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
+      });
+    }
+    return user;
+  }
+  const user = isUuid(clientId) ? await findUserById(db, clientId) : undefined;
+  if (!user || user.disabledAt !== null) {
+    throw new HttpProblem(400, BOOKING_MESSAGES.clientUnknown, {
+      errors: { clientId: [BOOKING_MESSAGES.clientUnknown] },
+    });
+  }
+  return user;
+}
+
+/** A retry of a request already made with this key: the same booking, or 422 for another request. */
+function replayed(existing: BookingRow, fingerprint: string): BookingRow {
+  if (existing.requestFingerprint !== fingerprint) {
+    throw new HttpProblem(422, BOOKING_MESSAGES.idempotencyKeyReused, {
+      errors: { 'idempotency-key': [BOOKING_MESSAGES.idempotencyKeyReused] },
+    });
+  }
+  return existing;
+}
+
+/**
+ * Books `input.start` for the service. A client needs a verified e-mail and an offered slot; the
+ * owner may pass `outsideHours`. Free services and paid ones under the manual provider confirm at
+ * once (paid: paymentDue). The same Idempotency-Key with the same request returns the first booking
+ * without a second row or mail.
+ */
+export async function createBooking(
+  deps: BookingDeps,
+  actor: BookingActorRef,
+  input: CreateBookingInput,
+  now: Date = deps.clock(),
+): Promise<BookingOutcome> {
+  const { db } = deps;
+  const client = await resolveClient(db, actor, input.clientId);
+  const service = await requireBookableService(db, input.service);
+  const { settings, view } = await changeContext(deps, now);
+  const start = new Date(input.start);
+  const { notes } = input;
+  const fingerprint = requestFingerprint(service.slug, start, notes);
+  const key = input.idempotencyKey;
+  const outcome = (booking: BookingRow): BookingOutcome => ({
+    booking,
+    client: clientView(client),
+    view,
+  });
+
+  if (key !== undefined) {
+    const existing = await findBookingByIdempotencyKey(db, client.id, key);
+    if (existing) return outcome(replayed(existing, fingerprint));
+  }
+
+  try {
+    const booking = await db.transaction(async (tx) => {
+      await checkTimeFree(tx, service, start, now, settings, {
+        outsideHours: actor.type === 'owner' && input.outsideHours === true,
+      });
+      const initial = initialBookingState({
+        priceMinor: service.priceMinor,
+        provider: 'manual',
+        now,
+        holdMinutes: settings.rules.holdMinutes,
+      });
+      const end = addMinutes(start, service.durationMinutes);
+      const row = await insertBooking(tx, {
+        clientId: client.id,
+        ...serviceSnapshot(service),
+        startAt: start,
+        endAt: end,
+        blockedUntil: addMinutes(end, settings.rules.bufferMinutes),
+        state: initial.state,
+        notes,
+        paymentDue: initial.paymentDue,
+        holdUntil: initial.holdUntil,
+        meetingUrl:
+          initial.state === 'confirmed'
+            ? meetingUrlFor(service.meetingMode, settings.meetingLinks)
+            : null,
+        reminderSentAt: initial.state === 'confirmed' ? initialReminderSentAt(start, now) : null,
+        idempotencyKey: key ?? null,
+        requestFingerprint: key !== undefined ? fingerprint : null,
+        createdBy: actor.userId,
+      });
+      await insertBookingEvent(tx, {
+        bookingId: row.id,
+        action: 'created',
+        fromState: null,
+        toState: row.state,
+        actorType: actor.type,
+        actorId: actor.userId,
+        details: { start: row.startAt.toISOString(), service: row.serviceSlug },
+      });
+      if (row.state === 'confirmed') await mailChange(deps, tx, 'confirmed', row, client);
+      return row;
+    });
+    return outcome(booking);
+  } catch (error) {
+    const slotTaken = error instanceof SlotUnavailable || isExclusionViolation(error);
+    // The same request sent twice at once: the first one's booking took the slot (or the key);
+    // the second answers with it instead of a conflict.
+    if (key !== undefined && (slotTaken || isUniqueViolation(error))) {
+      const winner = await findBookingByIdempotencyKey(db, client.id, key);
+      if (winner) return outcome(replayed(winner, fingerprint));
+    }
+    if (slotTaken) throw await slotTakenProblem(db, service, start, now, settings);
+    throw error;
+  }
+}

@@ -1,0 +1,86 @@
+/** A client's bookings for reading: one booking, its calendar file, the upcoming list, the past pages. */
+import type { BookingRecord, PastBookingsPage, UpcomingBookings } from '@consult/shared';
+import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/client';
+import { isUuid } from '../../db/uuid';
+import { toBookingRecord, type ViewContext } from './booking-view';
+import {
+  countPastBookings,
+  findBookingById,
+  listPastBookings,
+  listUpcomingBookings,
+  type BookingRow,
+} from './bookings-repository';
+import { bookingCalendarFile, type CalendarFile } from './mails/calendar-invite';
+import { changeContext, notFound } from './changes/change-steps';
+import { pageWindow } from './past-bookings-page';
+
+type ReadDeps = Pick<AppDeps, 'db' | 'log'>;
+
+/** A client's own booking for reading (`clientId` null: the owner, any booking); 404 otherwise. */
+export async function findClientBooking(
+  db: Db,
+  clientId: string | null,
+  bookingId: string,
+): Promise<BookingRow> {
+  const booking = isUuid(bookingId) ? await findBookingById(db, bookingId) : undefined;
+  if (!booking || (clientId !== null && booking.clientId !== clientId)) throw notFound();
+  return booking;
+}
+
+async function viewContext(deps: ReadDeps, now: Date): Promise<ViewContext> {
+  return (await changeContext(deps, now)).view;
+}
+
+export async function viewClientBooking(
+  deps: ReadDeps,
+  clientId: string,
+  bookingId: string,
+  now: Date,
+): Promise<BookingRecord> {
+  const booking = await findClientBooking(deps.db, clientId, bookingId);
+  return toBookingRecord(booking, await viewContext(deps, now));
+}
+
+/** The invite of a booking the viewer may read (`clientId` null: the owner, any booking). */
+export async function clientBookingCalendarFile(
+  deps: Pick<AppDeps, 'db' | 'log' | 'config'>,
+  clientId: string | null,
+  bookingId: string,
+): Promise<CalendarFile> {
+  const booking = await findClientBooking(deps.db, clientId, bookingId);
+  return bookingCalendarFile(deps, deps.db, booking);
+}
+
+export async function clientUpcomingBookings(
+  deps: ReadDeps,
+  clientId: string,
+  now: Date,
+): Promise<UpcomingBookings> {
+  const [rows, view] = await Promise.all([
+    listUpcomingBookings(deps.db, clientId, now),
+    viewContext(deps, now),
+  ]);
+  return { bookings: rows.map((row) => toBookingRecord(row, view)) };
+}
+
+/** Page 1 of 1 with 0 bookings when there are none; a page past the last answers with the last. */
+export async function clientBookingsPage(
+  deps: ReadDeps,
+  clientId: string,
+  page: number,
+  now: Date,
+): Promise<PastBookingsPage> {
+  const total = await countPastBookings(deps.db, clientId, now);
+  const window = pageWindow(total, page);
+  const [rows, view] = await Promise.all([
+    total === 0 ? Promise.resolve([]) : listPastBookings(deps.db, clientId, now, window),
+    viewContext(deps, now),
+  ]);
+  return {
+    bookings: rows.map((row) => toBookingRecord(row, view)),
+    currentPage: window.currentPage,
+    totalPages: window.totalPages,
+    totalBookings: total,
+  };
+}

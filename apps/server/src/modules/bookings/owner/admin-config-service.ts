@@ -1,0 +1,199 @@
+/**
+ * The owner's booking configuration (the admin's config screen): services and scheduling
+ * settings. Every change is written to the audit log in the same transaction as the change.
+ */
+import {
+  BOOKING_MESSAGES,
+  type ConsultationService,
+  type SchedulingSettings,
+  type SlotPreview,
+  type serviceInputSchema,
+  type slotPreviewRequestSchema,
+} from '@consult/shared';
+import type { AppDeps } from '../../../app-deps';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client';
+import { isUuid } from '../../../db/uuid';
+import { HttpProblem } from '../../../plugins/errors';
+import { insertAuditEntry } from '../../audit/audit-repository';
+import { listBusyRanges } from '../bookings-repository';
+import { isUniqueViolation } from '../database-errors';
+import { loadSchedulingSettings, saveSchedulingSettings } from '../scheduling-settings';
+import {
+  deleteService,
+  findServiceById,
+  findServiceBySlug,
+  insertService,
+  listServices,
+  serviceHasBookings,
+  toConsultationService,
+  updateService,
+  type ServiceRow,
+} from '../services-repository';
+import { busyWindowFor, computeAvailableSlots, rangeForDays } from '../availability/slots';
+
+type ServiceInput = z.output<typeof serviceInputSchema>;
+type SlotPreviewRequest = z.output<typeof slotPreviewRequestSchema>;
+
+function slugTaken(): HttpProblem {
+  return new HttpProblem(409, BOOKING_MESSAGES.serviceSlugTaken, {
+    errors: { slug: [BOOKING_MESSAGES.serviceSlugTaken] },
+  });
+}
+
+/** A malformed id is as unknown as a missing one: 404, not 400. */
+async function findServiceOr404(db: Db, id: string): Promise<ServiceRow> {
+  const service = isUuid(id) ? await findServiceById(db, id) : undefined;
+  if (!service) throw new HttpProblem(404, BOOKING_MESSAGES.serviceUnknown);
+  return service;
+}
+
+/** Field → { from, to } for every field that changed, so the audit log says what the edit did. */
+function changedFields<T extends object>(before: T, after: T): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      changes[key as string] = { from: before[key], to: after[key] };
+    }
+  }
+  return changes;
+}
+
+export async function listAllServices(db: Db): Promise<{ services: ConsultationService[] }> {
+  const rows = await listServices(db, { activeOnly: false });
+  return { services: rows.map(toConsultationService) };
+}
+
+/**
+ * The slug is checked first for a clear 409; two owners saving the same slug at once are settled
+ * by the unique index, answered with the same 409.
+ */
+async function withSlugConflictAs409<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+export async function createService(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  actorId: string,
+  input: ServiceInput,
+): Promise<ConsultationService> {
+  return withSlugConflictAs409(() =>
+    deps.db.transaction(async (tx) => {
+      if (await findServiceBySlug(tx, input.slug)) throw slugTaken();
+      const row = await insertService(tx, input);
+      const service = toConsultationService(row);
+      await insertAuditEntry(tx, {
+        actorId,
+        action: 'service.create',
+        target: row.id,
+        details: { service },
+      });
+      return service;
+    }),
+  );
+}
+
+export async function replaceService(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  actorId: string,
+  id: string,
+  input: ServiceInput,
+): Promise<ConsultationService> {
+  return withSlugConflictAs409(() =>
+    deps.db.transaction(async (tx) => {
+      const before = await findServiceOr404(tx, id);
+      const sameSlug = await findServiceBySlug(tx, input.slug);
+      if (sameSlug && sameSlug.id !== id) throw slugTaken();
+      const row = await updateService(tx, id, input);
+      if (!row) throw new HttpProblem(404, BOOKING_MESSAGES.serviceUnknown);
+      const service = toConsultationService(row);
+      const changes = changedFields(toConsultationService(before), service);
+      if (Object.keys(changes).length > 0) {
+        await insertAuditEntry(tx, {
+          actorId,
+          action: 'service.update',
+          target: id,
+          details: { changes },
+        });
+      }
+      return service;
+    }),
+  );
+}
+
+export async function removeService(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  actorId: string,
+  id: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const service = await findServiceOr404(tx, id);
+    // Bookings keep their service (foreign key, restrict): say why instead of failing on it.
+    if (await serviceHasBookings(tx, id)) {
+      throw new HttpProblem(409, BOOKING_MESSAGES.serviceHasBookings);
+    }
+    await deleteService(tx, id);
+    await insertAuditEntry(tx, {
+      actorId,
+      action: 'service.delete',
+      target: id,
+      details: { service: toConsultationService(service) },
+    });
+  });
+}
+
+export async function saveScheduling(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  actorId: string,
+  input: SchedulingSettings,
+): Promise<SchedulingSettings> {
+  return deps.db.transaction(async (tx) => {
+    const before = await loadSchedulingSettings(tx, deps.log);
+    const saved = await saveSchedulingSettings(tx, input);
+    const changes = changedFields(before, saved);
+    if (Object.keys(changes).length > 0) {
+      // Rules are small: keep each one's old and new value. Hours and overrides can be long; the
+      // new value is enough to see what the owner set.
+      const details: Record<string, unknown> = { changed: Object.keys(changes) };
+      if (changes.rules) details.rules = changedFields(before.rules, saved.rules);
+      if (changes.weeklyHours) details.weeklyHours = saved.weeklyHours;
+      if (changes.dateOverrides) details.dateOverrides = saved.dateOverrides;
+      if (changes.meetingLinks) details.meetingLinks = changes.meetingLinks;
+      await insertAuditEntry(tx, {
+        actorId,
+        action: 'scheduling.update',
+        target: 'scheduling',
+        details,
+      });
+    }
+    return saved;
+  });
+}
+
+/**
+ * The slots a draft of the settings offers for one service on one owner-local day. Notice and
+ * horizon are set aside by computing as if "now" were the day's first instant with a one-day
+ * horizon, so any day (past or far ahead) can be checked; held and confirmed bookings still count.
+ */
+export async function previewSlots(db: Db, request: SlotPreviewRequest): Promise<SlotPreview> {
+  const service = await findServiceBySlug(db, request.service);
+  if (!service) {
+    throw new HttpProblem(400, BOOKING_MESSAGES.serviceUnknown, {
+      errors: { service: [BOOKING_MESSAGES.serviceUnknown] },
+    });
+  }
+  const { timeZone } = request.settings.rules;
+  const day = rangeForDays(request.date, request.date, timeZone);
+  const config = {
+    ...request.settings,
+    rules: { ...request.settings.rules, minimumNoticeHours: 0, horizonDays: 1 },
+  };
+  const busy = await listBusyRanges(db, busyWindowFor(day, config));
+  const slots = computeAvailableSlots(service, day, day.start, config, busy);
+  return { date: request.date, timeZone, slots };
+}

@@ -1,0 +1,37 @@
+import { healthSchema } from '@consult/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteOptions } from '../../app-deps';
+
+export const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  const { database, version, startedAt } = deps.system;
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
+    async (_request, reply) => {
+      const uptimeSeconds = Math.round((Date.now() - startedAt) / 1000);
+      try {
+        const latencyMs = await database.ping();
+        return {
+          status: 'ok' as const,
+          version,
+          uptimeSeconds,
+          db: { ok: true, latencyMs },
+        };
+      } catch (err) {
+        deps.log.warn({ err }, 'health check: database unreachable');
+        return reply.code(503).send({
+          status: 'unavailable' as const,
+          version,
+          uptimeSeconds,
+          db: { ok: false, latencyMs: null },
+        });
+      }
+    },
+  );
+};

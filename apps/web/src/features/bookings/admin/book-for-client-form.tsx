@@ -1,0 +1,284 @@
+/** "Book for a client": the owner picks the client, the service and a time, with optional notes. */
+import { MINUTE_MS } from '@consult/shared';
+import { useNow } from '../../../hooks/use-now';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  adminCreateBookingSchema,
+  BOOKING_MESSAGES,
+  type SchedulingSettings,
+  type User,
+} from '@consult/shared';
+import { LoadError, Skeleton } from '../../../components/query-state';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Field, inputClasses } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
+import {
+  useGetSchedulingSettingsQuery,
+  useListAdminServicesQuery,
+} from '../api/owner-scheduling-api';
+import { errorMessage, fieldErrors } from '../../../lib/problem';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { dateInZone, formatInstant } from '../time/date-time';
+import { useCreateAdminBookingMutation, useSearchClientsQuery } from '../api/admin-bookings-api';
+import {
+  chosenStart,
+  initialTimeChoice,
+  nearestSlotsOf,
+  TimeChooser,
+  type TimeChoice,
+} from './time-chooser';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function BookForClientPanel({
+  onCreated,
+  onClose,
+}: {
+  onCreated: (id: string) => void;
+  onClose: () => void;
+}) {
+  const settings = useGetSchedulingSettingsQuery();
+  const services = useListAdminServicesQuery();
+  if (settings.isLoading || services.isLoading) {
+    return <Skeleton lines={6} label="Loading services and hours" />;
+  }
+  if (!settings.data || !services.data) {
+    return (
+      <LoadError
+        what="the services and hours"
+        error={settings.error ?? services.error}
+        onRetry={() => {
+          void settings.refetch();
+          void services.refetch();
+        }}
+      />
+    );
+  }
+  return (
+    <BookForClientForm
+      settings={settings.data}
+      services={services.data.services.filter((service) => service.active)}
+      onCreated={onCreated}
+      onClose={onClose}
+    />
+  );
+}
+
+type FormErrors = Partial<Record<'clientId' | 'service' | 'start' | 'notes', string>>;
+
+function BookForClientForm({
+  settings,
+  services,
+  onCreated,
+  onClose,
+}: {
+  settings: SchedulingSettings;
+  services: { slug: string; title: string; durationMinutes: number }[];
+  onCreated: (id: string) => void;
+  onClose: () => void;
+}) {
+  const timeZone = settings.rules.timeZone;
+  const now = useNow(MINUTE_MS);
+  const [client, setClient] = useState<User | null>(null);
+  const [service, setService] = useState('');
+  const [choice, setChoice] = useState<TimeChoice>(() =>
+    initialTimeChoice(dateInZone(now, timeZone)),
+  );
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [create, { error, isLoading, reset }] = useCreateAdminBookingMutation();
+  const serverErrors = fieldErrors(error) as FormErrors;
+  const shown = { ...serverErrors, ...errors };
+  const onlyFieldErrors = Object.keys(serverErrors).length > 0;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    reset();
+    const start = chosenStart(choice, timeZone);
+    const missing: FormErrors = {};
+    if (!client) missing.clientId = BOOKING_MESSAGES.clientRequired;
+    if (!service) missing.service = BOOKING_MESSAGES.serviceRequired;
+    if (!start) missing.start = BOOKING_MESSAGES.timeRequired;
+    const body = {
+      clientId: client?.id ?? '',
+      service,
+      start: start ?? '',
+      notes,
+      outsideHours: choice.mode === 'free' && choice.outsideHours,
+    };
+    const parsed = adminCreateBookingSchema.safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]) as keyof FormErrors;
+        missing[field] ??= issue.message;
+      }
+    }
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    const result = await create(body);
+    if ('error' in result) return;
+    toast.success(
+      `Booked ${result.data.client.name} for ${formatInstant(result.data.start, timeZone)}. The client is told by e-mail.`,
+    );
+    onCreated(result.data.id);
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="book-for-client-title"
+      className="flex flex-col gap-5"
+    >
+      <h2 id="book-for-client-title" className="text-xl font-semibold text-ink">
+        Book for a client
+      </h2>
+      {error && !onlyFieldErrors && <Alert tone="error">{errorMessage(error)}</Alert>}
+      <ClientPicker
+        value={client}
+        onChange={(next) => {
+          setClient(next);
+          setErrors(({ clientId: _, ...rest }) => rest);
+        }}
+        error={shown.clientId}
+      />
+      <SelectField
+        label="Service"
+        value={service}
+        onChange={(event) => {
+          setService(event.target.value);
+          setChoice((previous) => ({ ...previous, slot: null }));
+          setErrors(({ service: _, ...rest }) => rest);
+        }}
+        error={shown.service}
+        options={[
+          { value: '', label: 'Choose a service' },
+          ...services.map((option) => ({
+            value: option.slug,
+            label: `${option.title} (${option.durationMinutes} min)`,
+          })),
+        ]}
+      />
+      <TimeChooser
+        value={choice}
+        onChange={(next) => {
+          setChoice(next);
+          setErrors(({ start: _, ...rest }) => rest);
+          reset();
+        }}
+        service={service || null}
+        settings={settings}
+        now={now}
+        error={shown.start}
+        suggestions={nearestSlotsOf(error)}
+      />
+      <Field
+        label="Notes (optional)"
+        hint="What the meeting is about; the client sees them."
+        error={shown.notes}
+      >
+        {({ id, describedBy, invalid }) => (
+          <textarea
+            id={id}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            rows={3}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            className={inputClasses}
+          />
+        )}
+      </Field>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={isLoading}>
+          {isLoading ? 'Booking...' : 'Book'}
+        </Button>
+        <Button variant="secondary" onClick={onClose} disabled={isLoading}>
+          Close
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ClientPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: User | null;
+  onChange: (client: User | null) => void;
+  error?: string;
+}) {
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const statusId = useId();
+  const { data, isFetching, isError } = useSearchClientsQuery(search, { skip: Boolean(value) });
+
+  if (value) {
+    return (
+      <div className="flex flex-col gap-1.5">
+        <p className="text-sm font-semibold text-ink">Client</p>
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line bg-paper px-3.5 py-2.5">
+          <span className="min-w-0">
+            <span className="block font-semibold break-all text-ink">{value.name}</span>
+            <span className="block text-sm break-all text-muted">{value.email}</span>
+          </span>
+          <Button variant="ghost" onClick={() => onChange(null)}>
+            Change client
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const candidates = (data?.users ?? []).filter((user) => !user.disabled);
+  return (
+    <div className="flex flex-col gap-2">
+      <Field label="Client: search by name or e-mail" error={error}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            type="search"
+            autoComplete="off"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            aria-describedby={[describedBy, statusId].filter(Boolean).join(' ')}
+            aria-invalid={invalid || undefined}
+            className={inputClasses}
+          />
+        )}
+      </Field>
+      <p id={statusId} className="sr-only" aria-live="polite">
+        {isFetching ? 'Searching...' : `${candidates.length} clients found`}
+      </p>
+      {isError ? (
+        <p className="text-sm text-danger">The clients could not be loaded.</p>
+      ) : candidates.length === 0 ? (
+        <p className="text-sm text-muted">
+          {isFetching ? 'Searching...' : search ? `No clients match “${search}”.` : 'No clients.'}
+        </p>
+      ) : (
+        <ul
+          aria-label="Matching clients"
+          className="flex flex-col divide-y divide-line overflow-hidden rounded-lg border border-line"
+        >
+          {candidates.map((user) => (
+            <li key={user.id}>
+              <button
+                type="button"
+                onClick={() => onChange(user)}
+                className="flex min-h-11 w-full flex-col items-start px-3.5 py-2 text-left hover:bg-brand-soft"
+              >
+                <span className="font-medium break-all text-ink">{user.name}</span>
+                <span className="text-sm break-all text-muted">{user.email}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * /admin/bookings: every booking with filters (state, days, search), pages, a detail panel and
+ * "Book for a client". Filters, page and the open panel live in the address, like /admin/users.
+ */
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import {
+  BOOKING_MESSAGES,
+  BOOKING_STATES,
+  BOOKING_STATE_LABELS,
+  bookingStateSchema,
+  isLocalDateString,
+  paths,
+} from '@consult/shared';
+import { EmptyList, ListDetailLayout } from '../../../components/list-detail-layout';
+import { LoadError, Skeleton } from '../../../components/query-state';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/card';
+import { inputClasses, TextField } from '../../../components/ui/field';
+import { Pagination } from '../../../components/ui/pagination';
+import { SelectField } from '../../../components/ui/select-field';
+import { useGetSchedulingSettingsQuery } from '../api/owner-scheduling-api';
+import { hrefWithParams } from '../../../lib/search-params';
+import { useDebouncedSearchParam } from '../../../lib/use-debounced-search-param';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { formatInstant, zoneName } from '../time/date-time';
+import { useListAdminBookingsQuery } from '../api/admin-bookings-api';
+import { BookForClientPanel } from './book-for-client-form';
+import { BookingBadges } from './booking-badges';
+import { BookingDetailPanel } from './booking-detail-panel';
+
+export function BookingsPage() {
+  useDocumentTitle('Bookings');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const stateParam = bookingStateSchema.safeParse(params.get('state'));
+  const state = stateParam.success ? stateParam.data : undefined;
+  const from = isLocalDateString(params.get('from') ?? '') ? params.get('from')! : '';
+  const to = isLocalDateString(params.get('to') ?? '') ? params.get('to')! : '';
+  const q = params.get('q') ?? '';
+  // One client's bookings (from a booking's detail); the id only narrows, the name comes with them.
+  const clientParam = z.uuid().safeParse(params.get('client'));
+  const client = clientParam.success ? clientParam.data : undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const selected = params.get('booking');
+  const booking = params.get('book') === '1';
+  const reversed = Boolean(from && to && from > to);
+
+  const { typed, setTyped } = useDebouncedSearchParam('q');
+
+  const change = (changes: Record<string, string | null>, replace = false) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace },
+    );
+
+  const settings = useGetSchedulingSettingsQuery();
+  const timeZone = settings.data?.rules.timeZone;
+  const { currentData, data, error, isLoading, isFetching, refetch } = useListAdminBookingsQuery(
+    { state, from: from || undefined, to: to || undefined, q: q || undefined, client, page },
+    { skip: reversed },
+  );
+  const stale = !currentData && isFetching;
+  const hrefWith = (changes: Record<string, string | null>) =>
+    hrefWithParams(paths.admin.bookings, params, changes);
+  const filtered = Boolean(state || from || to || q || client);
+
+  const filters = (
+    <div className="grid grid-cols-2 gap-4">
+      <div className="col-span-2 sm:col-span-1">
+        <SelectField
+          label="State"
+          value={state ?? ''}
+          onChange={(event) => change({ state: event.target.value, page: null })}
+          options={[
+            { value: '', label: 'All states' },
+            ...BOOKING_STATES.map((value) => ({ value, label: BOOKING_STATE_LABELS[value] })),
+          ]}
+        />
+      </div>
+      <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
+        <label htmlFor="booking-search" className="text-sm font-semibold text-ink">
+          Search client or service
+        </label>
+        <input
+          id="booking-search"
+          type="search"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          className={inputClasses}
+          autoComplete="off"
+        />
+      </div>
+      <TextField
+        label="From"
+        type="date"
+        value={from}
+        onChange={(event) => change({ from: event.target.value, page: null }, true)}
+      />
+      <TextField
+        label="To"
+        type="date"
+        value={to}
+        error={reversed ? BOOKING_MESSAGES.rangeReversed : undefined}
+        onChange={(event) => change({ to: event.target.value, page: null }, true)}
+      />
+    </div>
+  );
+
+  const list = (
+    <div className="flex flex-col gap-4">
+      {filters}
+      {client && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line bg-brand-soft px-4 py-2">
+          <p className="text-sm text-ink">
+            One client&rsquo;s bookings
+            {data?.bookings[0] ? `: ${data.bookings[0].client.name}` : ''}
+          </p>
+          <Button
+            variant="ghost"
+            className="min-h-10 px-3 py-1.5 text-sm"
+            onClick={() => change({ client: null, page: null })}
+          >
+            Show all clients
+          </Button>
+        </div>
+      )}
+      {timeZone && <p className="text-sm text-muted">Days and times in {zoneName(timeZone)}.</p>}
+      {reversed ? null : isLoading || settings.isLoading ? (
+        <Skeleton lines={5} label="Loading bookings" />
+      ) : !data || !timeZone ? (
+        <LoadError
+          what="the bookings"
+          error={error ?? settings.error}
+          onRetry={() => {
+            void refetch();
+            void settings.refetch();
+          }}
+        />
+      ) : data.bookings.length === 0 && !stale ? (
+        <EmptyList
+          title={filtered ? 'No bookings match these filters.' : 'No bookings yet.'}
+          hint={
+            filtered
+              ? 'Widen the dates, choose another state or clear the search.'
+              : 'Bookings appear here as clients book, or when you book for a client.'
+          }
+        />
+      ) : (
+        <>
+          <p className="text-sm text-muted" aria-live="polite">
+            {stale
+              ? 'Searching...'
+              : `${data.totalBookings} ${data.totalBookings === 1 ? 'booking' : 'bookings'}`}
+          </p>
+          <ul
+            aria-busy={isFetching}
+            className={`divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface ${
+              stale ? 'opacity-60' : ''
+            }`}
+          >
+            {data.bookings.map((item) => (
+              <li key={item.id}>
+                <Link
+                  to={hrefWith({ booking: item.id, book: null })}
+                  aria-current={item.id === selected ? 'true' : undefined}
+                  className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
+                    item.id === selected ? 'bg-brand-soft' : ''
+                  }`}
+                >
+                  <span className="font-semibold text-ink tabular-nums">
+                    {formatInstant(item.start, timeZone)}
+                  </span>
+                  <span className="text-base break-words text-ink">
+                    {item.service.title} · {item.client.name}
+                  </span>
+                  <span className="text-sm break-all text-muted">{item.client.email}</span>
+                  <BookingBadges booking={item} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={data.currentPage}
+            totalPages={data.totalPages}
+            hrefFor={(target) => hrefWith({ page: String(target) })}
+          />
+        </>
+      )}
+    </div>
+  );
+
+  const closePanel = () => change({ booking: null, book: null });
+
+  return (
+    <>
+      <PageHeader
+        title="Bookings"
+        intro="Every booking, past and to come."
+        actions={
+          <Button onClick={() => change({ book: '1', booking: null })}>Book for a client</Button>
+        }
+      />
+      <ListDetailLayout
+        list={list}
+        panel={
+          booking ? (
+            <BookForClientPanel
+              onCreated={(id) =>
+                void navigate(hrefWith({ booking: id, book: null }), { replace: true })
+              }
+              onClose={closePanel}
+            />
+          ) : selected ? (
+            <BookingDetailPanel id={selected} />
+          ) : null
+        }
+        backLabel="← All bookings"
+        onBack={closePanel}
+        placeholder="Choose a booking to see the details and actions."
+      />
+    </>
+  );
+}

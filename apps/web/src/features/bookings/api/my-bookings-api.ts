@@ -1,0 +1,72 @@
+/** The client's own bookings: upcoming, past (paginated), cancel and reschedule. */
+import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
+import {
+  PAST_BOOKINGS_DEFAULT_PAGE,
+  PAST_BOOKINGS_DEFAULT_TOTAL,
+  PAST_BOOKINGS_DEFAULT_TOTAL_PAGES,
+  type BookingRecord,
+  type CancelBookingInput,
+  type PastBookingsPage,
+  type UpcomingBookings,
+} from '@consult/shared';
+import { api } from '../../../lib/api';
+
+/** Past bookings in the store as ids and entities keyed by _id, plus the paging. */
+const pastAdapter = createEntityAdapter<BookingRecord, string>({
+  selectId: (booking) => booking._id,
+});
+export const pastSelectors = pastAdapter.getSelectors();
+
+export interface PastBookingsState extends EntityState<BookingRecord, string> {
+  currentPage: number;
+  totalPages: number;
+  totalBookings: number;
+}
+
+export const myBookingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getUpcomingBookings: build.query<BookingRecord[], void>({
+      query: () => '/bookings/upcoming',
+      transformResponse: (response: UpcomingBookings) => response.bookings,
+      providesTags: ['Booking'],
+    }),
+    getPastBookings: build.query<PastBookingsState, number>({
+      query: (page) => ({ url: '/bookings/past', params: { page } }),
+      transformResponse: (response: Partial<PastBookingsPage>) =>
+        pastAdapter.setAll(
+          {
+            ...pastAdapter.getInitialState(),
+            // The spec's defaults when the answer leaves a field out: page 1 of 1, 0 bookings.
+            currentPage: response.currentPage ?? PAST_BOOKINGS_DEFAULT_PAGE,
+            totalPages: response.totalPages ?? PAST_BOOKINGS_DEFAULT_TOTAL_PAGES,
+            totalBookings: response.totalBookings ?? PAST_BOOKINGS_DEFAULT_TOTAL,
+          },
+          response.bookings ?? [],
+        ),
+      providesTags: ['Booking'],
+    }),
+    cancelBooking: build.mutation<BookingRecord, { id: string } & CancelBookingInput>({
+      query: ({ id, ...body }) => ({
+        url: `/bookings/${encodeURIComponent(id)}/cancel`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['Booking'],
+    }),
+    rescheduleBooking: build.mutation<BookingRecord, { id: string; start: string }>({
+      query: ({ id, start }) => ({
+        url: `/bookings/${encodeURIComponent(id)}/reschedule`,
+        method: 'POST',
+        body: { start },
+      }),
+      invalidatesTags: ['Booking'],
+    }),
+  }),
+});
+
+export const {
+  useGetUpcomingBookingsQuery,
+  useGetPastBookingsQuery,
+  useCancelBookingMutation,
+  useRescheduleBookingMutation,
+} = myBookingsApi;

@@ -1,0 +1,343 @@
+/**
+ * The booking flow of /consultation: a session, a day and a free time in the visitor's zone, notes,
+ * then "Confirm booking". A signed-out visitor signs in or up and comes back to the same choice.
+ */
+import { useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { Link, useSearchParams } from 'react-router';
+import {
+  BOOKING_MESSAGES,
+  BOOKING_NOTES_MAX,
+  EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
+  formatDuration,
+  formatPrice,
+  MEETING_MODE_LABELS,
+  paths,
+  type BookingRecord,
+  type SiteService,
+} from '@consult/shared';
+import { NearestSlots, readNearestSlots, SlotPicker } from '../slot-picker';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Field, inputClasses } from '../../../components/ui/field';
+import { useHydrated } from '../../../hooks/use-hydrated';
+import { api } from '../../../lib/api';
+import { formatDateTime, zoneName } from '../time/date-time';
+import { errorMessage, errorStatus, readProblem } from '../../../lib/problem';
+import { detectTimeZone } from '../../../lib/time-zones';
+import { useAuth } from '../../../hooks/use-auth';
+import { rememberReturnTo } from '../../../lib/return-to';
+import { useCreateBookingMutation } from '../api/booking-api';
+import { clearChoice, loadChoice, saveChoice } from './booking-choice';
+import { BookingConfirmation } from './booking-confirmation';
+import { VerifyEmailNotice } from './verify-email-notice';
+
+export const BOOKING_SECTION_ID = 'book';
+
+export function BookingFlow({ services }: { services: readonly SiteService[] }) {
+  const hydrated = useHydrated();
+  const [params, setParams] = useSearchParams();
+  const service = services.find((candidate) => candidate.slug === params.get('service'));
+
+  const chooseService = (slug: string) => {
+    const next = new URLSearchParams(params);
+    next.set('service', slug);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <section
+      id={BOOKING_SECTION_ID}
+      aria-labelledby="booking-heading"
+      className="scroll-mt-4 py-12 md:py-16"
+    >
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <h2 id="booking-heading" className="font-display text-3xl font-semibold text-brand">
+          Choose your time
+        </h2>
+        <p className="mt-3 max-w-2xl text-lg text-muted">
+          Pick a session, then a day and a time that suit you. Choosing is open to everyone; you
+          sign in only to confirm.
+        </p>
+        <div className="mt-8 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-8">
+          <ServiceChoice services={services} value={service?.slug} onChange={chooseService} />
+          {service &&
+            (hydrated ? (
+              // A new session starts a new choice: the times of one do not fit another.
+              <ChooseAndConfirm key={service.slug} service={service} />
+            ) : (
+              <div role="status" aria-label="Loading the calendar" className="mt-8 h-96" />
+            ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ServiceChoice({
+  services,
+  value,
+  onChange,
+}: {
+  services: readonly SiteService[];
+  value: string | undefined;
+  onChange: (slug: string) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-lg font-semibold text-ink">1. Session</legend>
+      <div className="mt-3 grid gap-3 sm:grid-cols-3">
+        {services.map((service) => (
+          <label
+            key={service.slug}
+            className={`flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border p-4 transition-colors has-focus-visible:outline-3 has-focus-visible:outline-accent ${
+              service.slug === value
+                ? 'border-brand bg-brand-soft'
+                : 'border-line bg-surface hover:border-brand/50'
+            }`}
+          >
+            <input
+              type="radio"
+              name="service"
+              value={service.slug}
+              checked={service.slug === value}
+              onChange={() => onChange(service.slug)}
+              className="mt-1 size-4 accent-brand"
+            />
+            <span className="flex flex-col">
+              <span className="font-semibold text-ink">{service.title}</span>
+              <span className="text-sm text-muted">
+                {formatDuration(service.durationMinutes)} ·{' '}
+                {MEETING_MODE_LABELS[service.meetingMode]}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {!value && (
+        <p className="mt-4 text-base text-muted">Choose a session to see its free times.</p>
+      )}
+    </fieldset>
+  );
+}
+
+type Outcome =
+  | { kind: 'idle' }
+  | { kind: 'sign-in' }
+  | { kind: 'verify' }
+  | { kind: 'taken'; nearest: string[] }
+  | { kind: 'failed'; message: string };
+
+function ChooseAndConfirm({ service }: { service: SiteService }) {
+  const { token } = useAuth();
+  // Read once when the flow appears: a choice kept while the visitor signed in.
+  const [restored] = useState(() => loadChoice(service.slug));
+  const [timeZone, setTimeZone] = useState(() => restored?.timeZone ?? detectTimeZone());
+  const [start, setStart] = useState<string | null>(restored?.start ?? null);
+  const [notes, setNotes] = useState(restored?.notes ?? '');
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const [booked, setBooked] = useState<BookingRecord | null>(null);
+  const [createBooking, { isLoading }] = useCreateBookingMutation();
+  // One key per choice: retrying the same choice (a lost answer) reuses it, so the server books once.
+  const attempt = useRef<{ choice: string; key: string } | null>(null);
+  const dispatchInvalidate = useInvalidateAvailability();
+
+  const choose = (next: string | null) => {
+    setStart(next);
+    setOutcome({ kind: 'idle' });
+  };
+
+  if (booked) {
+    return (
+      <BookingConfirmation
+        booking={booked}
+        timeZone={timeZone}
+        onBookAnother={() => {
+          setBooked(null);
+          setStart(null);
+          setNotes('');
+        }}
+      />
+    );
+  }
+
+  const confirm = async () => {
+    if (!start) return;
+    const choice = { service: service.slug, start, timeZone, notes };
+    if (!token) {
+      saveChoice(choice);
+      rememberReturnTo(`${paths.consultation}?service=${encodeURIComponent(service.slug)}`);
+      setOutcome({ kind: 'sign-in' });
+      return;
+    }
+    const fingerprint = JSON.stringify([service.slug, start, notes.trim()]);
+    if (attempt.current?.choice !== fingerprint) {
+      attempt.current = { choice: fingerprint, key: crypto.randomUUID() };
+    }
+    setOutcome({ kind: 'idle' });
+    const result = await createBooking({
+      booking: { service: service.slug, start, notes },
+      idempotencyKey: attempt.current.key,
+    });
+    if ('data' in result && result.data) {
+      clearChoice();
+      setBooked(result.data);
+      return;
+    }
+    const nearest = readNearestSlots(result.error);
+    const problem = readProblem(result.error);
+    if (nearest) {
+      dispatchInvalidate();
+      setOutcome({ kind: 'taken', nearest });
+    } else if (problem?.type === EMAIL_NOT_VERIFIED_PROBLEM_TYPE) {
+      saveChoice(choice);
+      setOutcome({ kind: 'verify' });
+    } else if (errorStatus(result.error) === 401) {
+      saveChoice(choice);
+      setOutcome({ kind: 'sign-in' });
+    } else {
+      setOutcome({ kind: 'failed', message: errorMessage(result.error) });
+    }
+  };
+
+  return (
+    <div className="mt-8 flex flex-col gap-8 border-t border-line pt-8">
+      {restored?.start && token && outcome.kind === 'idle' && (
+        <Alert tone="info" title="Welcome back">
+          Your choice is kept. Check it below and confirm the booking.
+        </Alert>
+      )}
+      <div>
+        <h3 className="mb-4 text-lg font-semibold text-ink">2. Day and time</h3>
+        <SlotPicker
+          service={service.slug}
+          timeZone={timeZone}
+          onTimeZoneChange={setTimeZone}
+          value={start}
+          onChange={choose}
+        />
+      </div>
+
+      <Field
+        label="3. Notes for the consultant (optional)"
+        hint={`What would you like to cover? Up to ${BOOKING_NOTES_MAX} characters.`}
+      >
+        {({ id, describedBy }) => (
+          <textarea
+            id={id}
+            aria-describedby={describedBy}
+            rows={3}
+            maxLength={BOOKING_NOTES_MAX}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            className={inputClasses}
+          />
+        )}
+      </Field>
+
+      <ChoiceSummary service={service} start={start} timeZone={timeZone} />
+
+      {/* Each notice is an alert or status of its own, announced as it appears. */}
+      <OutcomeNotice outcome={outcome} timeZone={timeZone} onChoose={choose} onRetry={confirm} />
+
+      <Button
+        className="self-stretch sm:self-start sm:px-8"
+        disabled={!start || isLoading}
+        onClick={() => void confirm()}
+      >
+        {isLoading ? 'Booking...' : outcome.kind === 'failed' ? 'Try again' : 'Confirm booking'}
+      </Button>
+    </div>
+  );
+}
+
+/** After a 409 the month on screen may be stale: refetch the free times. */
+function useInvalidateAvailability() {
+  const dispatch = useDispatch();
+  return () => dispatch(api.util.invalidateTags(['Booking']));
+}
+
+function ChoiceSummary({
+  service,
+  start,
+  timeZone,
+}: {
+  service: SiteService;
+  start: string | null;
+  timeZone: string;
+}) {
+  if (!start) {
+    return (
+      <p className="rounded-xl bg-paper p-4 text-base text-muted">
+        No time chosen yet: pick a day, then a time.
+      </p>
+    );
+  }
+  return (
+    <div className="rounded-xl border border-brand/30 bg-brand-soft p-4 sm:p-5">
+      <p className="text-sm font-semibold tracking-wide text-brand uppercase">Your choice</p>
+      <p className="mt-1 text-lg font-semibold text-ink">
+        {service.title}, {formatDateTime(start, timeZone)}
+      </p>
+      <p className="mt-1 text-base text-ink">
+        {zoneName(timeZone)} · {formatDuration(service.durationMinutes)} ·{' '}
+        {MEETING_MODE_LABELS[service.meetingMode]} · {priceNote(service)}
+      </p>
+    </div>
+  );
+}
+
+function priceNote(service: SiteService): string {
+  return service.priceMinor === 0
+    ? 'Free'
+    : `${formatPrice(service)}, paid before the session (instructions follow by e-mail)`;
+}
+
+function OutcomeNotice({
+  outcome,
+  timeZone,
+  onChoose,
+  onRetry,
+}: {
+  outcome: Outcome;
+  timeZone: string;
+  onChoose: (start: string) => void;
+  onRetry: () => Promise<void>;
+}) {
+  switch (outcome.kind) {
+    case 'idle':
+      return null;
+    case 'sign-in':
+      return (
+        <Alert tone="info" title="One step left: sign in to confirm">
+          <p>
+            Confirming needs an account, so your bookings, notes and invites stay in one place. We
+            keep your choice and bring you back here.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Link to={paths.signIn} className={buttonClasses('primary')}>
+              Sign in to confirm
+            </Link>
+            <Link to={paths.signUp} className={buttonClasses('secondary')}>
+              Create an account
+            </Link>
+          </div>
+        </Alert>
+      );
+    case 'verify':
+      return <VerifyEmailNotice onRetry={onRetry} />;
+    case 'taken':
+      return (
+        <Alert tone="error" title={BOOKING_MESSAGES.slotTaken}>
+          <p className="mb-3">Someone booked it a moment ago. Choose another time.</p>
+          <NearestSlots slots={outcome.nearest} timeZone={timeZone} onChoose={onChoose} />
+        </Alert>
+      );
+    case 'failed':
+      return (
+        <Alert tone="error" title="The booking did not go through">
+          {outcome.message} Your choice is still here: try again.
+        </Alert>
+      );
+  }
+}

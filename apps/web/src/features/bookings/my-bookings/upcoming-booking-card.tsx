@@ -1,0 +1,115 @@
+/** One upcoming booking with what the client can do with it: join, add to calendar, move, cancel. */
+import { useId, useState } from 'react';
+import { JOIN_LINK_OPENS_MINUTES, formatPrice, type BookingRecord } from '@consult/shared';
+import { AddToCalendarButton } from '../meeting/add-to-calendar-button';
+import { MeetingDetails } from '../meeting/meeting-details';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { useNow } from '../../../hooks/use-now';
+import { formatDateTime, formatTime, zoneName } from '../time/date-time';
+import { joinLinkOpen } from './booking-timing';
+import { CancelBookingDialog } from './cancel-booking-dialog';
+import { RescheduleDialog } from './reschedule-dialog';
+import { StateBadge } from './state-badge';
+
+const CLOCK_TICK_MS = 30_000;
+
+export function UpcomingBookingCard({
+  booking,
+  timeZone,
+  featured = false,
+}: {
+  booking: BookingRecord;
+  timeZone: string;
+  /** The next booking on the overview: larger, on the brand colour. */
+  featured?: boolean;
+}) {
+  const titleId = useId();
+  const now = useNow(CLOCK_TICK_MS);
+  const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
+  const change = booking.clientChange;
+  const canJoin = joinLinkOpen(booking, now);
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={`flex flex-col gap-4 rounded-2xl border p-5 sm:p-6 ${
+        featured ? 'border-brand/40 bg-brand-soft shadow-sm' : 'border-line bg-surface'
+      }`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={titleId} className="text-lg font-semibold text-ink">
+            {booking.service.title}
+          </h3>
+          <p
+            className={`mt-1 font-semibold text-brand ${featured ? 'text-xl sm:text-2xl' : 'text-base'}`}
+          >
+            {formatDateTime(booking.start, timeZone)} to {formatTime(booking.end, timeZone)}
+          </p>
+          <p className="text-sm text-muted">Times in {zoneName(timeZone)}</p>
+        </div>
+        <StateBadge state={booking.state} />
+      </div>
+
+      <div className="flex flex-col gap-2 text-base text-ink">
+        <MeetingDetails booking={booking} />
+        {booking.paymentDue && (
+          <p className="rounded-lg bg-accent-soft px-3 py-2 text-sm text-ink">
+            <strong>Payment due:</strong> {formatPrice(booking)} before the session. Your
+            confirmation e-mail says how to pay.
+          </p>
+        )}
+        {booking.notes && (
+          <p className="text-sm text-muted">
+            <span className="font-semibold">Your notes:</span> {booking.notes}
+          </p>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {canJoin && booking.meetingUrl ? (
+          <a
+            href={booking.meetingUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('primary')}
+          >
+            Join the meeting<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+        <AddToCalendarButton bookingId={booking.id} />
+        <Button
+          variant="secondary"
+          disabled={!change.allowed}
+          onClick={() => setDialog('reschedule')}
+        >
+          Reschedule
+        </Button>
+        <Button variant="secondary" disabled={!change.allowed} onClick={() => setDialog('cancel')}>
+          Cancel booking
+        </Button>
+      </div>
+      <p className="text-sm text-muted">
+        {change.allowed
+          ? `You can reschedule or cancel until ${formatDateTime(change.cutoffAt, timeZone)}.`
+          : (change.reason ?? 'This booking can no longer be changed online.')}
+        {booking.service.meetingMode === 'video' && !canJoin
+          ? ` The join button appears ${JOIN_LINK_OPENS_MINUTES} minutes before the start.`
+          : ''}
+      </p>
+
+      <CancelBookingDialog
+        booking={booking}
+        timeZone={timeZone}
+        open={dialog === 'cancel'}
+        onClose={() => setDialog(null)}
+      />
+      <RescheduleDialog
+        booking={booking}
+        timeZone={timeZone}
+        open={dialog === 'reschedule'}
+        onClose={() => setDialog(null)}
+      />
+    </article>
+  );
+}

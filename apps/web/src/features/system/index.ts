@@ -1,0 +1,2 @@
+export { SystemPage } from './system-page';
+export { SystemCard } from './system-card';

@@ -1,0 +1,2 @@
+export { UsersPage } from './users-page';
+export { AccountsCard } from './accounts-card';

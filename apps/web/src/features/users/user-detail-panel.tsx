@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { User } from '@consult/shared';
+import { LoadError, Skeleton } from '../../components/query-state';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { DetailList } from '../../components/ui/detail-list';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { errorMessage } from '../../lib/problem';
+import {
+  useDeleteAdminUserMutation,
+  useGetAdminUserQuery,
+  useUpdateAdminUserMutation,
+} from './users-api';
+import { formatDateTime, UserBadges } from './user-badges';
+
+type Action = 'role' | 'disable' | 'delete';
+
+/** One account in full, with the admin's actions, each behind a confirmation. */
+export function UserDetailPanel({
+  id,
+  currentUserId,
+  onDeleted,
+}: {
+  id: string;
+  currentUserId: string;
+  onDeleted: () => void;
+}) {
+  // `currentData`, not `data`: while another user loads, the previous one must not stay on screen
+  // with its buttons, or an action could hit the wrong account.
+  const { currentData: user, error, isFetching, refetch } = useGetAdminUserQuery(id);
+  if (!user && isFetching) return <Skeleton lines={6} label="Loading the user" />;
+  if (!user) return <LoadError what="this user" error={error} onRetry={() => void refetch()} />;
+  return (
+    <UserDetail
+      key={user.id}
+      user={user}
+      stale={isFetching}
+      isSelf={user.id === currentUserId}
+      onDeleted={onDeleted}
+    />
+  );
+}
+
+function UserDetail({
+  user,
+  stale,
+  isSelf,
+  onDeleted,
+}: {
+  user: User;
+  stale: boolean;
+  isSelf: boolean;
+  onDeleted: () => void;
+}) {
+  const [action, setAction] = useState<Action | null>(null);
+  const [update, updateState] = useUpdateAdminUserMutation();
+  const [remove, removeState] = useDeleteAdminUserMutation();
+  const busy = updateState.isLoading || removeState.isLoading;
+  const failure = action === 'delete' ? removeState.error : updateState.error;
+
+  const open = (next: Action) => {
+    updateState.reset();
+    removeState.reset();
+    setAction(next);
+  };
+
+  const confirm = async () => {
+    if (action === 'delete') {
+      const result = await remove(user.id);
+      if ('error' in result) return;
+      toast.success(`${user.email} was deleted.`);
+      setAction(null);
+      onDeleted();
+      return;
+    }
+    const change =
+      action === 'role'
+        ? { role: user.role === 'admin' ? ('user' as const) : ('admin' as const) }
+        : { disabled: !user.disabled };
+    const result = await update({ id: user.id, ...change });
+    if ('error' in result) return;
+    toast.success(`${user.email} was updated.`);
+    setAction(null);
+  };
+
+  const rows: [string, string][] = [
+    ['E-mail', user.email],
+    ['Name', user.name],
+    ['Role', user.role === 'admin' ? 'Admin' : 'Client'],
+    [
+      'E-mail verified',
+      user.emailVerified && user.emailVerifiedAt
+        ? `Yes, ${formatDateTime(user.emailVerifiedAt)}`
+        : user.emailVerified
+          ? 'Yes'
+          : 'No',
+    ],
+    ['Status', user.disabled ? 'Disabled: cannot sign in' : 'Active'],
+    ['Created', formatDateTime(user.createdAt)],
+    ['Phone', user.phone ?? 'Not given'],
+    ['Time zone', user.timeZone.replace(/_/g, ' ')],
+  ];
+  if (user.pendingEmail) rows.splice(1, 0, ['Pending e-mail', user.pendingEmail]);
+
+  const dialog = {
+    role: {
+      title: user.role === 'admin' ? 'Remove admin rights?' : 'Make this user an admin?',
+      body:
+        user.role === 'admin'
+          ? `${user.email} will lose access to the admin area.`
+          : `${user.email} will get full access to the admin area: bookings, users and configuration.`,
+      confirm: user.role === 'admin' ? 'Make client' : 'Make admin',
+      busy: 'Saving...',
+    },
+    disable: {
+      title: user.disabled ? 'Enable this account?' : 'Disable this account?',
+      body: user.disabled
+        ? `${user.email} will be able to sign in again.`
+        : `${user.email} will be signed out and cannot sign in until enabled again.`,
+      confirm: user.disabled ? 'Enable' : 'Disable',
+      busy: 'Saving...',
+    },
+    delete: {
+      title: 'Delete this account?',
+      body: `${user.email} and the account's data will be removed for good. This cannot be undone.`,
+      confirm: 'Delete account',
+      busy: 'Deleting...',
+    },
+  } as const;
+  const current = action ? dialog[action] : null;
+
+  return (
+    <section aria-labelledby="user-detail-title" aria-busy={stale} className="flex flex-col gap-5">
+      <div>
+        <h2 id="user-detail-title" className="text-xl font-semibold break-words text-ink">
+          {user.name}
+        </h2>
+        <div className="mt-2">
+          <UserBadges user={user} />
+        </div>
+      </div>
+      {isSelf && <Alert tone="info">This is your own account. Changes apply to you at once.</Alert>}
+      <DetailList rows={rows} />
+      <div className="flex flex-wrap gap-3 border-t border-line pt-5">
+        <Button variant="secondary" onClick={() => open('role')}>
+          {user.role === 'admin' ? 'Make client' : 'Make admin'}
+        </Button>
+        <Button variant="secondary" onClick={() => open('disable')}>
+          {user.disabled ? 'Enable account' : 'Disable account'}
+        </Button>
+        <Button variant="danger" onClick={() => open('delete')}>
+          Delete account
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={current !== null}
+        title={current?.title ?? ''}
+        confirmLabel={current?.confirm ?? ''}
+        busyLabel={current?.busy ?? ''}
+        busy={busy}
+        tone={
+          action === 'delete' || (action === 'disable' && !user.disabled) ? 'danger' : 'primary'
+        }
+        onConfirm={() => void confirm()}
+        onClose={() => setAction(null)}
+      >
+        <div className="flex flex-col gap-4">
+          <p>{current?.body}</p>
+          {failure && <Alert tone="error">{errorMessage(failure)}</Alert>}
+        </div>
+      </ConfirmDialog>
+    </section>
+  );
+}

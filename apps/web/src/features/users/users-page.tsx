@@ -1,0 +1,135 @@
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@consult/shared';
+import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
+import { LoadError, Skeleton } from '../../components/query-state';
+import { PageHeader } from '../../components/ui/card';
+import { inputClasses } from '../../components/ui/field';
+import { Pagination } from '../../components/ui/pagination';
+import { hrefWithParams } from '../../lib/search-params';
+import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useListUsersQuery } from './users-api';
+import { UserBadges } from './user-badges';
+import { UserDetailPanel } from './user-detail-panel';
+
+/**
+ * /admin/users: search (debounced), pages and a detail panel. Search, page and the selected user
+ * live in the address, so the back button and a shared link show the same list.
+ */
+export function UsersPage({ currentUserId }: { currentUserId: string }) {
+  useDocumentTitle('Users');
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const selected = params.get('user');
+  const { typed, setTyped } = useDebouncedSearchParam('search');
+
+  const { currentData, data, error, isLoading, isFetching, refetch } = useListUsersQuery({
+    search,
+    page,
+  });
+  // While a new search or page loads, the previous list stays, dimmed, and its count is not shown
+  // as if it answered the new search.
+  const stale = !currentData && isFetching;
+
+  const linkWith = (changes: Record<string, string | null>) =>
+    hrefWithParams(paths.admin.users, params, changes);
+  const clearSelection = () =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.delete('user');
+      return next;
+    });
+
+  const list = (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="user-search" className="text-sm font-semibold text-ink">
+          Search by name or e-mail
+        </label>
+        <input
+          id="user-search"
+          type="search"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          className={inputClasses}
+          autoComplete="off"
+        />
+      </div>
+      {isLoading ? (
+        <Skeleton lines={5} label="Loading users" />
+      ) : !data ? (
+        <LoadError what="the users" error={error} onRetry={() => void refetch()} />
+      ) : data.users.length === 0 && stale ? (
+        <p className="text-sm text-muted" aria-live="polite">
+          Searching...
+        </p>
+      ) : data.users.length === 0 ? (
+        <EmptyList
+          title={search ? `No users match “${search}”.` : 'No users yet.'}
+          hint={search ? 'Check the spelling or search for part of it.' : undefined}
+        />
+      ) : (
+        <>
+          <p className="text-sm text-muted" aria-live="polite">
+            {stale
+              ? 'Searching...'
+              : `${data.totalUsers} ${data.totalUsers === 1 ? 'user' : 'users'}${
+                  search ? ` matching “${search}”` : ''
+                }`}
+          </p>
+          <ul
+            aria-busy={isFetching}
+            className={`divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface ${
+              stale ? 'opacity-60' : ''
+            }`}
+          >
+            {data.users.map((user) => (
+              <li key={user.id}>
+                <Link
+                  to={linkWith({ user: user.id })}
+                  aria-current={user.id === selected ? 'true' : undefined}
+                  className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
+                    user.id === selected ? 'bg-brand-soft' : ''
+                  }`}
+                >
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold break-all text-ink">{user.name}</span>
+                    <UserBadges user={user} />
+                  </span>
+                  <span className="text-sm break-all text-muted">{user.email}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            totalPages={data.totalPages}
+            hrefFor={(target) => linkWith({ page: String(target) })}
+          />
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <PageHeader title="Users" intro="Everyone with an account: clients and admins." />
+      <ListDetailLayout
+        list={list}
+        panel={
+          selected ? (
+            <UserDetailPanel
+              id={selected}
+              currentUserId={currentUserId}
+              onDeleted={clearSelection}
+            />
+          ) : null
+        }
+        backLabel="← All users"
+        onBack={clearSelection}
+        placeholder="Choose a user to see the details and actions."
+      />
+    </>
+  );
+}

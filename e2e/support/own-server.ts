@@ -1,0 +1,76 @@
+/**
+ * A server of a test's own: the built app on a new PostgreSQL database, for a test that breaks
+ * something for real (a table gone) without touching the shared e2e server.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from '../../apps/server/src/test/free-port';
+
+const root = join(import.meta.dirname, '..', '..');
+const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+async function onAdmin<T>(work: (client: pg.Client) => Promise<T>, url = postgresUrl): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface OwnServer {
+  baseURL: string;
+  /** Runs SQL on the server's own database, e.g. to break it. */
+  sql(text: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startOwnServer(): Promise<OwnServer> {
+  const name = `e2e_${randomUUID().replaceAll('-', '')}`;
+  await onAdmin((client) => client.query(`create database ${name}`));
+  const databaseUrl = new URL(postgresUrl);
+  databaseUrl.pathname = `/${name}`;
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      DATABASE_URL: databaseUrl.toString(),
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: '1',
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const healthy = await fetch(`${baseURL}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error('the test server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    baseURL,
+    sql: (text) =>
+      onAdmin(async (client) => void (await client.query(text)), databaseUrl.toString()),
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      await onAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Money is an integer count of a currency's minor unit (cents, paisa; yen have none). How many
+ * digits the minor unit has is ISO 4217's, as payment providers count it, not the display
+ * rounding of the locale data (which shows Pakistani rupees without paisa, for example).
+ */
+
+/** Currencies whose ISO 4217 minor unit is not two digits; every other one has two. */
+const MINOR_UNIT_DIGITS: Readonly<Record<string, number>> = {
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+};
+
+/** Digits of the currency's minor unit: 2 for USD, 0 for JPY, 3 for KWD. */
+export function minorUnitDigits(currency: string): number {
+  return MINOR_UNIT_DIGITS[currency.toUpperCase()] ?? 2;
+}
+
+/** One fixed locale, so the server (mails, receipts) and the browser write amounts alike. */
+const LOCALE = 'en-US';
+
+/**
+ * An amount as people read it: `formatMoney(12050, 'USD')` → "$120.50", `(5000, 'JPY')` → "¥5,000",
+ * `(1234550, 'PKR')` → "PKR 12,345.50" (with a no-break space). `wholeUnitsShort` drops ".00" from whole amounts, as price
+ * tags do ("$120").
+ */
+export function formatMoney(
+  amountMinor: number,
+  currency: string,
+  options: { wholeUnitsShort?: boolean } = {},
+): string {
+  const digits = minorUnitDigits(currency);
+  const amount = amountMinor / 10 ** digits;
+  const shown = options.wholeUnitsShort && Number.isInteger(amount) ? 0 : digits;
+  return new Intl.NumberFormat(LOCALE, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: shown,
+    maximumFractionDigits: shown,
+  }).format(amount);
+}
+
+/**
+ * An amount typed in major units ("12.50", "1,200", "5000") as minor units, or null when it is not
+ * a plain non-negative amount with at most the currency's digits after the point.
+ */
+export function parseMoneyInput(text: string, currency: string): number | null {
+  const digits = minorUnitDigits(currency);
+  const cleaned = text.trim().replace(/,/g, '');
+  const pattern = digits === 0 ? /^\d{1,12}$/ : new RegExp(`^\\d{1,12}(?:\\.\\d{1,${digits}})?$`);
+  if (!pattern.test(cleaned)) return null;
+  const [whole = '0', fraction = ''] = cleaned.split('.');
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+}

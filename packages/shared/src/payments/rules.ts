@@ -1,0 +1,86 @@
+/**
+ * The payment rules as plain functions: which status may follow which, how much goes back on a
+ * refund, how receipts are numbered and how tax is read out of a price that includes it.
+ */
+
+export const PAYMENT_STATUSES = [
+  'pending',
+  'paid',
+  'refunded',
+  'partially_refunded',
+  'failed',
+  'cancelled',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * Which status may follow which. A cancelled or failed payment can still become paid: money that
+ * arrives late (after the hold ended, say) is recorded as received, then refunded in full.
+ */
+const NEXT_STATUSES: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
+  pending: ['paid', 'failed', 'cancelled'],
+  failed: ['paid', 'cancelled'],
+  cancelled: ['paid'],
+  paid: ['partially_refunded', 'refunded'],
+  partially_refunded: ['partially_refunded', 'refunded'],
+  refunded: [],
+};
+
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return NEXT_STATUSES[from].includes(to);
+}
+
+/** Money was received and not all of it has gone back. */
+export function isRefundable(payment: { status: PaymentStatus }): boolean {
+  return payment.status === 'paid' || payment.status === 'partially_refunded';
+}
+
+/** What is left to refund of a payment. */
+export function refundableMinor(payment: {
+  status: PaymentStatus;
+  amountMinor: number;
+  refundedMinor: number;
+}): number {
+  return isRefundable(payment) ? Math.max(0, payment.amountMinor - payment.refundedMinor) : 0;
+}
+
+/** The status after `refundedMinor` of `amountMinor` has gone back in all. */
+export function statusAfterRefund(
+  amountMinor: number,
+  refundedMinor: number,
+): 'paid' | 'partially_refunded' | 'refunded' {
+  if (refundedMinor <= 0) return 'paid';
+  return refundedMinor >= amountMinor ? 'refunded' : 'partially_refunded';
+}
+
+/**
+ * What a client who cancels before the cutoff gets back: the owner's share (in percent, 0–100) of
+ * what they paid, rounded half up to the minor unit, never more than is left to refund.
+ */
+export function clientCancellationRefundMinor(
+  payment: { status: PaymentStatus; amountMinor: number; refundedMinor: number },
+  sharePercent: number,
+): number {
+  const share = Math.round((payment.amountMinor * sharePercent) / 100);
+  return Math.min(share, refundableMinor(payment));
+}
+
+/** Receipt numbers run per calendar year without gaps: 2026-0001, 2026-0002, … 2026-10000. */
+export function formatReceiptNumber(year: number, sequence: number): string {
+  return `${year}-${String(sequence).padStart(4, '0')}`;
+}
+
+/**
+ * The tax inside a gross amount at a rate in basis points (1900 = 19 %): prices include tax, so
+ * net + tax = gross, with the tax rounded half up to the minor unit.
+ */
+export function taxBreakdown(
+  grossMinor: number,
+  rateBasisPoints: number,
+): { netMinor: number; taxMinor: number } {
+  const taxMinor = Math.round((grossMinor * rateBasisPoints) / (10_000 + rateBasisPoints));
+  return { netMinor: grossMinor - taxMinor, taxMinor };
+}
