@@ -63,6 +63,27 @@ export function passwordResetMail(options: {
   );
 }
 
+/**
+ * Sent when someone signs up with an address whose account was never confirmed: whoever opened that
+ * account did not prove the mailbox, so its owner chooses the password, which ends their sessions.
+ */
+export function setPasswordMail(options: {
+  appUrl: string;
+  to: string;
+  name: string;
+  token: string;
+}): OutgoingMail {
+  return mail(
+    options.to,
+    'Choose your password',
+    [
+      'Hello, someone (perhaps you) just signed up with this e-mail address, which already has an account that was never confirmed. To take it over, choose its password with this link:',
+      `Choosing a password confirms this address and signs out everyone using the account. The link works once and for ${PASSWORD_RESET_TTL_HOURS} hour. If you did not sign up, ignore this message.`,
+    ],
+    { href: resetLink(options.appUrl, options.token), label: 'Choose my password' },
+  );
+}
+
 /** Sent instead of a second account: the owner of the address learns someone tried to sign up with it. */
 export function signUpAttemptMail(options: {
   appUrl: string;

@@ -2,7 +2,6 @@
 import {
   AUTH_MESSAGES,
   EMAIL_VERIFICATION_TTL_HOURS,
-  PASSWORD_RESET_TTL_HOURS,
   type profileUpdateSchema,
   type User,
   RESET_LINK_INVALID_PROBLEM_TYPE,
@@ -16,7 +15,8 @@ import { revokeUserRefreshTokens } from '../auth/auth-repository';
 import { createSession, sendVerification, type Session } from '../auth/auth-service';
 import { assertPasswordNotCommon, hashPassword, verifyPassword } from '../auth/passwords';
 import { randomToken, sha256Hex } from '../auth/secrets';
-import { emailInUseMail, passwordResetMail } from './account-mails';
+import { emailInUseMail } from './account-mails';
+import { sendPasswordLink } from './password-links';
 import { toUserView } from '../users/user-view';
 import {
   consumeEmailToken,
@@ -160,19 +160,7 @@ export async function verifyEmail(
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
-    if (!user || user.disabledAt) return;
-    const token = randomToken();
-    await insertEmailToken(tx, {
-      userId: user.id,
-      purpose: 'reset_password',
-      tokenHash: sha256Hex(token),
-      email: user.email,
-      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_HOURS * HOUR_MS),
-    });
-    await deps.mailer.queueMail(
-      passwordResetMail({ appUrl: deps.config.APP_URL, to: user.email, name: user.name, token }),
-      tx,
-    );
+    if (user && !user.disabledAt) await sendPasswordLink(deps, tx, user, 'forgotten');
   });
 }
 

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Db, Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
 import { signUpAttemptMail, verificationMail } from '../account/account-mails';
+import { sendPasswordLink } from '../account/password-links';
 import {
   findUserByEmail,
   findUserById,
@@ -68,7 +69,8 @@ export async function sendVerification(
 
 /**
  * A new account, unverified, with a verification mail. An address that already has an account gets
- * a "someone tried to sign up" mail instead, and the caller the same answer, so sign-up reveals nothing.
+ * a "someone tried to sign up" mail instead (a "choose your password" link when that account was
+ * never confirmed), and the caller the same answer, so sign-up reveals nothing.
  */
 export async function register(
   deps: AuthDeps,
@@ -97,8 +99,9 @@ export async function register(
     const existing = await findUserByEmail(tx, input.email);
     if (!existing) return;
     if (existing.emailVerifiedAt === null && existing.disabledAt === null) {
-      // The owner may simply have lost the first mail: a fresh link is the useful answer.
-      await sendVerification(deps, tx, existing, existing.email);
+      // Whoever opened that account never proved the mailbox, and may not be its owner: the owner
+      // gets a link to choose the password, which confirms the address and ends every session.
+      await sendPasswordLink(deps, tx, existing, 'sign-up');
     } else {
       await deps.mailer.queueMail(
         signUpAttemptMail({ appUrl: deps.config.APP_URL, to: existing.email, name: existing.name }),

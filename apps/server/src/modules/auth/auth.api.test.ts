@@ -129,6 +129,46 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       expect(mail.text).toContain('http://localhost:3000/forgotPassword');
     });
 
+    it('on an address whose account was never confirmed, mails its owner a link to choose the password that ends the first registrant`s sessions', async () => {
+      const email = `victim-${Math.random().toString(36).slice(2, 8)}@example.test`;
+      // Someone registers the address first and signs in with their own password.
+      const first = await registerBody({ email, password: 'the squatter passphrase' });
+      expect((await post('/api/auth/register', first)).statusCode).toBe(201);
+      const squatter = await signIn(t.app, email, 'the squatter passphrase');
+
+      // The owner of the mailbox signs up: same answer, and a "choose your password" link.
+      const second = await post('/api/auth/register', await registerBody({ email }));
+      expect(second.statusCode).toBe(201);
+      expect(second.json()).toEqual({ message: AUTH_MESSAGES.registered });
+      await t.app.mailer.deliverDue();
+      const mail = await peer.waitForMail(
+        (m) => m.to.includes(email) && m.subject === 'Choose your password',
+      );
+      const link = mail.links.find((l) =>
+        l.startsWith('http://localhost:3000/resetPassword?token='),
+      );
+      expect(link).toBeDefined();
+      const token = new URL(link!).searchParams.get('token')!;
+      const chosen = await post(`/api/user/resetPassword?token=${encodeURIComponent(token)}`, {
+        password: 'the owner passphrase',
+        confirmPassword: 'the owner passphrase',
+      });
+      expect(chosen.statusCode).toBe(200);
+
+      // The squatter keeps nothing: no access token, no refresh, no password.
+      const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: squatter.headers });
+      expect(me.statusCode).toBe(403);
+      const refreshed = await post('/api/auth/refresh', undefined, {
+        cookies: { [REFRESH_COOKIE]: squatter.refreshToken },
+      });
+      expect(refreshed.statusCode).toBe(403);
+      const again = await post('/api/auth', { email, password: 'the squatter passphrase' });
+      expect(again.statusCode).toBe(401);
+      const owner = await signIn(t.app, email, 'the owner passphrase');
+      const view = await t.app.inject({ method: 'GET', url: '/api/user', headers: owner.headers });
+      expect(view.json().emailVerified).toBe(true);
+    });
+
     it('refuses a missing, forged or reused anti-bot token', async () => {
       const body = await registerBody();
       const forged = await post('/api/auth/register', { ...body, token: 'bm90IGEgdG9rZW4=' });
