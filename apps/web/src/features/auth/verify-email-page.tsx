@@ -6,7 +6,8 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { LoadingScreen } from '../../components/loading-screen';
 import { errorMessage } from '../../lib/problem';
 import { useResendVerificationMutation } from '../../lib/email-verification-api';
-import { useVerifyEmailMutation } from './auth-api';
+import { useRestoreSessionMutation, useVerifyEmailMutation } from './auth-api';
+import { hasSessionHint } from './session-peek';
 import { AuthLayout } from './components/auth-layout';
 import { ResendVerification } from './components/resend-verification';
 import { homeForRole, useAuth } from '../../hooks/use-auth';
@@ -20,11 +21,18 @@ export function VerifyEmailPage() {
   // A link works once; this keeps a re-run effect (React's development double run) from using it twice.
   const sent = useRef(false);
 
+  const [restore] = useRestoreSessionMutation();
+
   useEffect(() => {
     if (!token || sent.current) return;
     sent.current = true;
-    void verify({ token });
-  }, [token, verify]);
+    // The server ends every session of the account opened before the confirmation, except the one
+    // that sends it: a browser signed in to it confirms with its session, restored first if needed.
+    void (async () => {
+      if (hasSessionHint()) await restore();
+      await verify({ token });
+    })();
+  }, [token, verify, restore]);
 
   if (token && (isUninitialized || isLoading)) {
     return (
