@@ -10,6 +10,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../test/smtp-peer';
 import { cookieValue, createUser, freshIp, signedInUser, signIn } from '../../test/accounts';
+import { AUTH_RATE_LIMITS } from '../auth/rate-limits';
 import { emailTokens, users } from '../users/schema';
 
 describe('accounts: profile, e-mail verification and password reset', () => {
@@ -217,6 +218,62 @@ describe('accounts: profile, e-mail verification and password reset', () => {
         'Your address was entered on another account',
       );
       expect(mail.links.some((l) => l.includes('/verifyEmail'))).toBe(false);
+    });
+  });
+
+  describe('budgets on the mail a request can cause', () => {
+    const patchFrom = (headers: Record<string, string>, payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/user',
+        headers,
+        payload,
+        remoteAddress: freshIp(),
+      });
+    const tokensOf = async (userId: string) =>
+      t.app.db
+        .select()
+        .from(emailTokens)
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'verify_email')));
+
+    it('an account can ask for a few address changes an hour, from any address; then 429 changes nothing', async () => {
+      const { user, headers } = await signedInUser(t.app);
+      const { max } = AUTH_RATE_LIMITS.mailPerAccount;
+      for (let i = 0; i < max; i += 1) {
+        const res = await patchFrom(headers, { email: `change-${i}-${user.id}@example.test` });
+        expect(res.statusCode).toBe(200);
+      }
+      const over = await patchFrom(headers, {
+        name: 'Bait',
+        email: `over-${user.id}@example.test`,
+      });
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await tokensOf(user.id)).toHaveLength(max);
+      const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
+      expect(row!.name).toBe(user.name);
+
+      // Changes that send nothing cost nothing.
+      const rename = await patchFrom(headers, { name: 'Still Allowed' });
+      expect(rename.statusCode).toBe(200);
+      const sameAddress = await patchFrom(headers, { email: user.email.toUpperCase() });
+      expect(sameAddress.statusCode).toBe(200);
+    });
+
+    it('an address gets a few mails whatever mix of accounts and routes asks for them', async () => {
+      const target = await createUser(t.app, { email: `target-${freshIp()}@example.test` });
+      const [first, second] = [await signedInUser(t.app), await signedInUser(t.app)];
+      expect((await patchFrom(first.headers, { email: target.email })).statusCode).toBe(200);
+      expect((await patchFrom(second.headers, { email: target.email })).statusCode).toBe(200);
+      expect((await post('/api/user/forgotPassword', { email: target.email })).statusCode).toBe(
+        200,
+      );
+      const third = await signedInUser(t.app);
+      const flooded = await patchFrom(third.headers, { email: target.email });
+      expect(flooded.statusCode).toBe(429);
+      expect(await tokensOf(third.user.id)).toHaveLength(0);
+      const resend = await post('/api/user/resendEmailVerification', { email: target.email });
+      expect(resend.statusCode).toBe(429);
     });
   });
 

@@ -18,7 +18,7 @@ import type { RouteOptions } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
 import { bearerClaims, loadOptionalUser } from '../auth/authorize';
 import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
-import { AUTH_RATE_LIMITS, bodyEmail, limitBy } from '../auth/rate-limits';
+import { AUTH_RATE_LIMITS, bodyEmail, limitBy, mailBudgets } from '../auth/rate-limits';
 import { setSessionCookies } from '../auth/session-cookies';
 import {
   requestPasswordReset,
@@ -30,6 +30,12 @@ import {
 } from './account-service';
 
 const authErrors = { 401: problemSchema, 403: problemSchema };
+
+/** The address a profile change would mail a confirmation link to, if it changes the address. */
+function newEmailOf(request: FastifyRequest): string | undefined {
+  const email = bodyEmail(request);
+  return email !== undefined && email !== request.user?.email.toLowerCase() ? email : undefined;
+}
 
 export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   acceptEmptyJsonBodies(app);
@@ -57,9 +63,10 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         summary: 'Change the profile, e-mail address (after confirmation) or password',
         security: [{ bearer: [] }],
         body: profileUpdateSchema,
-        response: { 200: userSchema, 400: problemSchema, ...authErrors },
+        response: { 200: userSchema, 400: problemSchema, 429: problemSchema, ...authErrors },
       },
       onRequest: [app.authenticate],
+      preHandler: mailBudgets(app, newEmailOf),
     },
     async (request, reply) => {
       const result = await updateProfile(deps, request.user!, request.body);
@@ -83,12 +90,11 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         },
       },
       preHandler: [
-        limitBy(app, 'mail-ip', AUTH_RATE_LIMITS.mailPerIp, byIp),
-        limitBy(app, 'mail-email', AUTH_RATE_LIMITS.mailPerEmail, bodyEmail),
+        async (request) => loadOptionalUser(app, request),
+        ...mailBudgets(app, (request) => bodyEmail(request) ?? request.user?.email.toLowerCase()),
       ],
     },
     async (request) => {
-      await loadOptionalUser(app, request);
       const email = request.body?.email;
       if (request.user) {
         await resendVerification(deps, { user: request.user });
@@ -138,10 +144,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         body: forgotPasswordSchema,
         response: { 200: messageResponseSchema, 400: problemSchema, 429: problemSchema },
       },
-      preHandler: [
-        limitBy(app, 'mail-ip', AUTH_RATE_LIMITS.mailPerIp, byIp),
-        limitBy(app, 'mail-email', AUTH_RATE_LIMITS.mailPerEmail, bodyEmail),
-      ],
+      preHandler: mailBudgets(app, bodyEmail),
     },
     async (request) => {
       // The same answer at the same speed whether or not the address has an account.

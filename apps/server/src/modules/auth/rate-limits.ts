@@ -2,7 +2,7 @@
  * Per-route request budgets built on @fastify/rate-limit's store (memory, or Redis when REDIS_URL is
  * set), so a route can have several limits at once, e.g. per e-mail+IP and per IP.
  */
-import { HOUR_MS, MINUTE_MS } from '@consult/shared';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@consult/shared';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -25,6 +25,8 @@ export const AUTH_RATE_LIMITS = {
   registerPerIp: { max: 10, windowMs: ONE_HOUR },
   challengePerIp: { max: 60, windowMs: FIFTEEN_MINUTES },
   mailPerEmail: { max: 3, windowMs: FIFTEEN_MINUTES },
+  mailPerEmailPerDay: { max: 10, windowMs: DAY_MS },
+  mailPerAccount: { max: 5, windowMs: ONE_HOUR },
   mailPerIp: { max: 20, windowMs: FIFTEEN_MINUTES },
   tokenPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
 } satisfies Record<string, LimitRule>;
@@ -41,17 +43,40 @@ function tooManyRequests(reply: FastifyReply, ttlInSeconds: number): never {
   throw new TooManyRequests();
 }
 
+type Check = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * One counter per budget name and app, whatever routes use it (a route-level limiter of
+ * @fastify/rate-limit gets a store of its own in memory, while Redis would share the keys).
+ * The app's createRateLimit is the same function in every plugin context, so it names the app.
+ */
+const countersByApp = new WeakMap<object, Map<string, { rule: LimitRule; check: Check }>>();
+const keyOfRequest = new WeakMap<FastifyRequest, string>();
+
 function limiter(
   app: FastifyInstance,
   name: string,
   rule: LimitRule,
   key: (request: FastifyRequest) => string | undefined,
 ) {
-  return app.createRateLimit({
-    max: rule.max,
-    timeWindow: rule.windowMs,
-    keyGenerator: (request: FastifyRequest) => `${name}:${key(request) ?? ''}`,
-  });
+  let counters = countersByApp.get(app.createRateLimit);
+  if (!counters) countersByApp.set(app.createRateLimit, (counters = new Map()));
+  let counter = counters.get(name);
+  if (!counter) {
+    const check = app.createRateLimit({
+      max: rule.max,
+      timeWindow: rule.windowMs,
+      keyGenerator: (request: FastifyRequest) => `${name}:${keyOfRequest.get(request) ?? ''}`,
+    });
+    counters.set(name, (counter = { rule, check }));
+  } else if (counter.rule !== rule) {
+    throw new Error(`The budget "${name}" is declared with two different rules`);
+  }
+  const { check } = counter;
+  return (request: FastifyRequest, options?: Parameters<Check>[1]) => {
+    keyOfRequest.set(request, key(request) ?? '');
+    return check(request, options);
+  };
 }
 
 /**
@@ -92,6 +117,38 @@ export function failureBudget(
     if (key(request) !== undefined) await check(request);
   }
   return { guard, countFailure };
+}
+
+/**
+ * The budgets of a request that may send a mail (decision 020): per client address, per recipient
+ * (15 minutes and a day) and per signed-in account. The counters are shared by every route that
+ * mails, so one address cannot be flooded by taking turns between them. `recipient` names the
+ * address the request would write to, or undefined when it sends nothing: then nothing is counted.
+ * Runs after authentication, where a route has it.
+ */
+export function mailBudgets(
+  app: FastifyInstance,
+  recipient: (request: FastifyRequest) => string | undefined,
+): preHandlerAsyncHookHandler[] {
+  const whenMailing =
+    (key: (request: FastifyRequest) => string | undefined) => (request: FastifyRequest) =>
+      recipient(request) === undefined ? undefined : key(request);
+  return [
+    limitBy(
+      app,
+      'mail-ip',
+      AUTH_RATE_LIMITS.mailPerIp,
+      whenMailing((r) => r.ip),
+    ),
+    limitBy(
+      app,
+      'mail-account',
+      AUTH_RATE_LIMITS.mailPerAccount,
+      whenMailing((r) => r.user?.id),
+    ),
+    limitBy(app, 'mail-email', AUTH_RATE_LIMITS.mailPerEmail, recipient),
+    limitBy(app, 'mail-email-day', AUTH_RATE_LIMITS.mailPerEmailPerDay, recipient),
+  ];
 }
 
 /** The e-mail in a JSON body, lowercased, for per-address limits. */

@@ -16,7 +16,7 @@ import { HttpProblem } from '../../plugins/errors';
 import { register, refreshSession, signIn, signOut } from './auth-service';
 import { createRegistrationChallenge } from './challenge';
 import { acceptEmptyJsonBodies } from './empty-json-body';
-import { AUTH_RATE_LIMITS, bodyEmail, failureBudget, limitBy } from './rate-limits';
+import { AUTH_RATE_LIMITS, bodyEmail, failureBudget, limitBy, mailBudgets } from './rate-limits';
 import { clearSessionCookies, setSessionCookies } from './session-cookies';
 
 const challengeSchema = z
@@ -80,7 +80,10 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
         body: registerSchema,
         response: { 201: messageResponseSchema, 400: problemSchema, 429: problemSchema },
       },
-      preHandler: [limitBy(app, 'register-ip', AUTH_RATE_LIMITS.registerPerIp, byIp)],
+      preHandler: [
+        limitBy(app, 'register-ip', AUTH_RATE_LIMITS.registerPerIp, byIp),
+        ...mailBudgets(app, bodyEmail),
+      ],
     },
     async (request, reply) => {
       await register(deps, request.body);
