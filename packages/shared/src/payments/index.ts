@@ -1,2 +1,4 @@
 export * from './money';
 export * from './rules';
+export * from './messages';
+export * from './schemas';

@@ -8,6 +8,9 @@ import {
   statusAfterRefund,
   taxBreakdown,
 } from './rules';
+import { PAYMENT_MESSAGES } from './messages';
+import { activePaymentProvider, paymentSettingsSchema, refundPaymentSchema } from './schemas';
+import { TEXT_MESSAGES } from '../text';
 
 describe('money', () => {
   it.each([
@@ -125,5 +128,38 @@ describe('receipts', () => {
     expect(taxBreakdown(11900, 1900)).toEqual({ netMinor: 10000, taxMinor: 1900 });
     expect(taxBreakdown(12000, 1700)).toEqual({ netMinor: 10256, taxMinor: 1744 });
     expect(taxBreakdown(5000, 0)).toEqual({ netMinor: 5000, taxMinor: 0 });
+  });
+});
+
+describe('payment settings and actions', () => {
+  it('fill defaults and refuse bad values with their messages', () => {
+    const settings = paymentSettingsSchema.parse({});
+    expect(settings).toMatchObject({
+      provider: 'stripe',
+      clientRefundPercent: 100,
+      taxRateBasisPoints: 0,
+    });
+    const bad = paymentSettingsSchema.safeParse({
+      clientRefundPercent: 101,
+      taxRateBasisPoints: 12.5,
+      businessName: 'Line\none',
+    });
+    expect(bad.success).toBe(false);
+    const messages = bad.error!.issues.map((issue) => issue.message);
+    expect(messages).toContain(PAYMENT_MESSAGES.refundShareInvalid);
+    expect(messages).toContain(PAYMENT_MESSAGES.taxRateInvalid);
+    expect(messages).toContain(TEXT_MESSAGES.singleLine);
+  });
+
+  it('use Stripe only when the server has it and the owner has not chosen manual', () => {
+    expect(activePaymentProvider(true, { provider: 'stripe' })).toBe('stripe');
+    expect(activePaymentProvider(true, { provider: 'manual' })).toBe('manual');
+    expect(activePaymentProvider(false, { provider: 'stripe' })).toBe('manual');
+  });
+
+  it('refuse a refund of zero or a fraction of the minor unit', () => {
+    expect(refundPaymentSchema.safeParse({ amountMinor: 0 }).success).toBe(false);
+    expect(refundPaymentSchema.safeParse({ amountMinor: 10.5 }).success).toBe(false);
+    expect(refundPaymentSchema.parse({ reason: '  ' })).toEqual({ reason: null });
   });
 });

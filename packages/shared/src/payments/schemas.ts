@@ -1,0 +1,215 @@
+/**
+ * The payments API's shapes: the client's payments and receipts, the owner's payments screen and
+ * actions, and the payment settings. Amounts are integers in the currency's minor unit.
+ */
+import { z } from 'zod';
+import { localDateSchema } from '../booking/fields';
+import { isSingleLineText, isVisibleText, TEXT_MESSAGES, withoutNul } from '../text';
+import { PAYMENT_MESSAGES as M } from './messages';
+import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from './rules';
+
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES, { error: M.statusInvalid });
+export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS, { error: M.providerInvalid });
+
+export const PAYMENT_STATUS_LABELS = {
+  pending: 'Not paid yet',
+  paid: 'Paid',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+} as const satisfies Record<z.infer<typeof paymentStatusSchema>, string>;
+
+export const PAYMENT_PROVIDER_LABELS = {
+  manual: 'Bank transfer or in person',
+  stripe: 'Card (Stripe)',
+} as const satisfies Record<z.infer<typeof paymentProviderSchema>, string>;
+
+/** A payment as the API shows it; `_id` and `id` carry the same value, as other records do. */
+export const paymentRecordSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  bookingId: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  provider: paymentProviderSchema,
+  status: paymentStatusSchema,
+  refundedMinor: z.number().int(),
+  /** `2026-0001`; null until the payment is paid. */
+  receiptNumber: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** What was booked, for lists: the service title and the booking's start (UTC, ISO 8601). */
+  service: z.object({ title: z.string(), start: z.string() }),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+/** GET /api/payments: the signed-in client's payments, newest first. */
+export const paymentsListSchema = z.object({ payments: z.array(paymentRecordSchema) });
+export type PaymentsList = z.infer<typeof paymentsListSchema>;
+
+export const refundRecordSchema = z.object({
+  amountMinor: z.number().int(),
+  reason: z.string().nullable(),
+  at: z.string(),
+  /** pending until the provider confirms it (Stripe), then succeeded; failed refunds stay listed. */
+  status: z.enum(['pending', 'succeeded', 'failed']),
+});
+export type RefundRecord = z.infer<typeof refundRecordSchema>;
+
+/** What a receipt shows besides the record: who was paid, by whom, for what, and the tax in it. */
+export const receiptSchema = z.object({
+  business: z.object({ name: z.string(), address: z.string(), taxId: z.string() }),
+  client: z.object({ name: z.string(), email: z.string() }),
+  service: z.object({ title: z.string(), start: z.string(), durationMinutes: z.number().int() }),
+  /** Prices include tax: net + tax = the amount. Rate in basis points (1900 = 19 %); 0 shows no tax. */
+  taxRateBasisPoints: z.number().int(),
+  netMinor: z.number().int(),
+  taxMinor: z.number().int(),
+  refunds: z.array(refundRecordSchema),
+  footer: z.string(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+/**
+ * GET /api/payments/:id: the record with what its receipt shows, and for a manual payment still
+ * due the owner's instructions.
+ */
+export const paymentDetailSchema = paymentRecordSchema.extend({
+  receipt: receiptSchema,
+  instructions: z.string().nullable(),
+});
+export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
+
+/** A payment in the owner's list: the record and whose it is. */
+export const adminPaymentRecordSchema = paymentRecordSchema.extend({
+  client: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  providerReference: z.string().nullable(),
+  /** The owner's note when marking it paid. */
+  note: z.string().nullable(),
+});
+export type AdminPaymentRecord = z.infer<typeof adminPaymentRecordSchema>;
+
+export const adminPaymentDetailSchema = adminPaymentRecordSchema.extend({
+  receipt: receiptSchema,
+});
+export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
+
+/**
+ * GET /api/admin/payments. `from`/`to` are calendar days in the owner's zone (both included) and
+ * select by creation; `q` searches the client's name and e-mail, the service title and the receipt
+ * number.
+ */
+export const adminPaymentsQuerySchema = z.object({
+  status: paymentStatusSchema.optional(),
+  provider: paymentProviderSchema.optional(),
+  from: localDateSchema.optional(),
+  to: localDateSchema.optional(),
+  q: z.string().overwrite(withoutNul).trim().max(100).optional(),
+  page: z.coerce
+    .number({ error: M.pageInvalid })
+    .int(M.pageInvalid)
+    .min(1, M.pageInvalid)
+    .default(1),
+});
+export type AdminPaymentsQuery = z.infer<typeof adminPaymentsQuerySchema>;
+
+/** Per currency over every payment the filters select (not only the page): received and returned. */
+export const paymentTotalsSchema = z.object({
+  currency: z.string(),
+  paidMinor: z.number().int(),
+  refundedMinor: z.number().int(),
+});
+export type PaymentTotals = z.infer<typeof paymentTotalsSchema>;
+
+export const adminPaymentsPageSchema = z.object({
+  payments: z.array(adminPaymentRecordSchema),
+  currentPage: z.number().int().min(1),
+  totalPages: z.number().int().min(1),
+  totalPayments: z.number().int().min(0),
+  totals: z.array(paymentTotalsSchema),
+});
+export type AdminPaymentsPage = z.infer<typeof adminPaymentsPageSchema>;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .overwrite(withoutNul)
+    .trim()
+    .max(max, message)
+    .refine(isVisibleText, TEXT_MESSAGES.hiddenCharacters)
+    .nullish()
+    .transform((text) => (text ? text : null));
+
+/** POST /api/admin/payments/:id/mark-paid. */
+export const markPaidSchema = z.object({ note: optionalText(500, M.noteTooLong) });
+export type MarkPaidInput = z.input<typeof markPaidSchema>;
+
+/** POST /api/admin/payments/:id/refund: everything left when no amount is given. */
+export const refundPaymentSchema = z.object({
+  amountMinor: z
+    .number({ error: M.refundAmountInvalid })
+    .int(M.refundAmountInvalid)
+    .positive(M.refundAmountInvalid)
+    .optional(),
+  reason: optionalText(500, M.reasonTooLong),
+});
+export type RefundPaymentInput = z.input<typeof refundPaymentSchema>;
+
+const settingsText = (max: number, message: string, singleLine = false) =>
+  z
+    .string()
+    .overwrite(withoutNul)
+    .trim()
+    .max(max, message)
+    .refine(singleLine ? isSingleLineText : isVisibleText, {
+      message: singleLine ? TEXT_MESSAGES.singleLine : TEXT_MESSAGES.hiddenCharacters,
+    });
+
+/** The owner's payment settings (/admin/config); missing keys take these defaults. */
+export const paymentSettingsSchema = z.object({
+  /** Used only when Stripe is configured on the server; otherwise payments are manual. */
+  provider: paymentProviderSchema.default('stripe'),
+  /** Shown to clients whose manual payment is due: bank details, or "pay at the session". */
+  manualInstructions: settingsText(2000, M.instructionsTooLong).default(
+    'Please pay at the start of the session.',
+  ),
+  /** What a client who cancels a paid booking before the cutoff gets back, in percent. */
+  clientRefundPercent: z
+    .number({ error: M.refundShareInvalid })
+    .int(M.refundShareInvalid)
+    .min(0, M.refundShareInvalid)
+    .max(100, M.refundShareInvalid)
+    .default(100),
+  businessName: settingsText(120, M.businessNameTooLong, true).default(''),
+  businessAddress: settingsText(500, M.businessAddressTooLong).default(''),
+  taxId: settingsText(50, M.taxIdTooLong, true).default(''),
+  /** Basis points: 1900 is 19 %; 0 means no tax line on receipts. */
+  taxRateBasisPoints: z
+    .number({ error: M.taxRateInvalid })
+    .int(M.taxRateInvalid)
+    .min(0, M.taxRateInvalid)
+    .max(10_000, M.taxRateInvalid)
+    .default(0),
+  receiptFooter: settingsText(500, M.footerTooLong).default(''),
+});
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+export type PaymentSettingsInput = z.input<typeof paymentSettingsSchema>;
+
+/** GET and PUT /api/admin/payment-settings answer the settings and what the server can do. */
+export const paymentSettingsViewSchema = z.object({
+  settings: paymentSettingsSchema,
+  /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set (never their values). */
+  stripeConfigured: z.boolean(),
+  /** The provider new paid bookings use now. */
+  activeProvider: paymentProviderSchema,
+});
+export type PaymentSettingsView = z.infer<typeof paymentSettingsViewSchema>;
+
+/** The provider a new paid booking uses: Stripe when configured and not turned off by the owner. */
+export function activePaymentProvider(
+  stripeConfigured: boolean,
+  settings: Pick<PaymentSettings, 'provider'>,
+): z.infer<typeof paymentProviderSchema> {
+  return stripeConfigured && settings.provider === 'stripe' ? 'stripe' : 'manual';
+}
