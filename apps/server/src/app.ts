@@ -24,6 +24,7 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { loggerOptions } from './logger';
 import { contactRoutes } from './modules/site/contact-routes';
 import { bookingRoutes } from './modules/bookings/routes';
+import { adminPaymentRoutes, paymentRoutes } from './modules/payments/routes';
 import { adminUserRoutes } from './modules/users/routes';
 import { adminBookingRoutes } from './modules/bookings/owner/admin-routes';
 import { authRoutes } from './modules/auth/routes';
@@ -163,6 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(siteRoutes, { deps });
       await api.register(contactRoutes, { deps });
       await api.register(bookingRoutes, { deps });
+      await api.register(paymentRoutes, { deps });
+      await api.register(adminPaymentRoutes, { deps });
     },
     { prefix: API_BASE },
   );

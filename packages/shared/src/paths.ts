@@ -11,16 +11,23 @@ export const paths = {
   dashboard: '/dash',
   profile: '/dash/profile',
   bookings: '/dash/bookings',
+  payments: '/dash/payments',
   admin: {
     root: '/admin',
     upcoming: '/admin/upcoming',
     metrics: '/admin/metrics',
     bookings: '/admin/bookings',
+    payments: '/admin/payments',
     users: '/admin/users',
     system: '/admin/system',
     config: '/admin/config',
   },
 } as const;
+
+/** A payment's printable receipt, as the receipt mail links it. */
+export function receiptPath(paymentId: string): string {
+  return `${paths.payments}/${encodeURIComponent(paymentId)}/receipt`;
+}
 
 /** Paths the web app renders; anything else is the not-found page (served with status 404). */
 export function isKnownAppPath(pathname: string): boolean {

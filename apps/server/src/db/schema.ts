@@ -5,3 +5,4 @@ export * from '../modules/mail/schema';
 export * from '../modules/site/schema';
 export * from '../modules/users/schema';
 export * from '../modules/bookings/schema';
+export * from '../modules/payments/schema';

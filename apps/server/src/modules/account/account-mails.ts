@@ -1,25 +1,7 @@
 /** The account e-mails (text and a simple HTML version); links point at APP_URL. */
 import { EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_HOURS, paths } from '@consult/shared';
 import type { OutgoingMail } from '../mail/outbox-repository';
-import { escapeHtml } from '../mail/escape-html';
-
-function htmlOf(paragraphs: string[], link?: { href: string; label: string }): string {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
-  const button = link
-    ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>\n<p style="font-size:13px;color:#555555">${escapeHtml(link.href)}</p>`
-    : '';
-  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#111111">\n${body}\n${button}\n</body></html>`;
-}
-
-function mail(
-  to: string,
-  subject: string,
-  paragraphs: string[],
-  link?: { href: string; label: string },
-): OutgoingMail {
-  const text = [...paragraphs.slice(0, 1), ...(link ? [link.href] : []), ...paragraphs.slice(1)];
-  return { to, subject, text: `${text.join('\n\n')}\n`, html: htmlOf(paragraphs, link) };
-}
+import { simpleMail as mail } from '../mail/simple-mail';
 
 export function verificationLink(appUrl: string, token: string): string {
   return `${appUrl}${paths.verifyEmail}?token=${encodeURIComponent(token)}`;

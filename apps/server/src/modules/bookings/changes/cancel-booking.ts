@@ -1,4 +1,5 @@
 /** Cancelling a held or confirmed booking. */
+import { settlePaymentOnCancel } from '../../payments/payment-steps';
 import { updateBooking } from '../bookings-repository';
 import {
   bookingClient,
@@ -14,7 +15,10 @@ import {
   type BookingOutcome,
 } from './change-steps';
 
-/** Cancels a held or confirmed booking: a client only before the cutoff, the owner any time. */
+/**
+ * Cancels a held or confirmed booking: a client only before the cutoff, the owner any time. Its
+ * payment is settled in the same transaction (see settlePaymentOnCancel).
+ */
 export async function cancelBooking(
   deps: BookingDeps,
   actor: BookingActorRef,
@@ -41,6 +45,7 @@ export async function cancelBooking(
       details: reason ? { reason } : {},
     });
     const client = await bookingClient(tx, booking);
+    await settlePaymentOnCancel(deps, tx, booking, client, actor);
     await mailChange(deps, tx, 'cancelled', updated, client, { reason });
     return { booking: updated, client: clientView(client), view };
   });

@@ -17,6 +17,7 @@ import {
   serviceSnapshot,
   type BookingRow,
 } from '../bookings-repository';
+import { openPayment } from '../../payments/payment-steps';
 import { isExclusionViolation, isUniqueViolation } from '../database-errors';
 import {
   addMinutes,
@@ -146,6 +147,7 @@ export async function createBooking(
         requestFingerprint: key !== undefined ? fingerprint : null,
         createdBy: actor.userId,
       });
+      await openPayment(tx, row);
       await insertBookingEvent(tx, {
         bookingId: row.id,
         action: 'created',

@@ -1,6 +1,7 @@
 /** What only the owner does to a booking: mark it completed or no-show, record a payment. */
 import { BOOKING_MESSAGES, type BookingState } from '@consult/shared';
 import { HttpProblem } from '../../../plugins/errors';
+import { receivePayment } from '../../payments/payment-steps';
 import { initialReminderSentAt } from '../booking-state';
 import { updateBooking } from '../bookings-repository';
 import {
@@ -41,14 +42,16 @@ export async function changeBookingState(
 }
 
 /**
- * The owner records a manual payment: paidAt set, paymentDue cleared. A booking still held for
- * payment is confirmed by it (with its meeting link and the confirmation mail).
+ * The owner records a manual payment: paidAt set, paymentDue cleared, the payment paid with its
+ * receipt number and mail. A booking still held for payment is confirmed by it (with its meeting
+ * link and the confirmation mail).
  */
 export async function markBookingPaid(
   deps: BookingDeps,
   actor: BookingActorRef,
   bookingId: string,
   now: Date = deps.clock(),
+  note: string | null = null,
 ): Promise<BookingOutcome> {
   const { settings, view } = await changeContext(deps, now);
   // Only the owner receives payments; to a client it is no operation on their bookings.
@@ -59,6 +62,8 @@ export async function markBookingPaid(
       throw new HttpProblem(409, BOOKING_MESSAGES.paymentClosed);
     }
     if (!booking.paymentDue) throw new HttpProblem(409, BOOKING_MESSAGES.paymentNotDue);
+    const client = await bookingClient(tx, booking);
+    await receivePayment(deps, tx, booking, client, { now, note });
     const confirms = booking.state === 'pending_payment';
     const updated = await updateBooking(tx, booking.id, {
       paymentDue: false,
@@ -71,7 +76,6 @@ export async function markBookingPaid(
       }),
     });
     await recordChange(tx, actor, booking, { action: 'paid', toState: updated.state });
-    const client = await bookingClient(tx, booking);
     if (confirms) await mailChange(deps, tx, 'confirmed', updated, client);
     return { booking: updated, client: clientView(client), view };
   });

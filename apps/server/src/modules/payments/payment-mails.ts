@@ -1,0 +1,52 @@
+/** The payment mails to the client: the receipt when a payment is received, and each refund. */
+import { formatMoney, receiptPath } from '@consult/shared';
+import type { OutgoingMail } from '../mail/outbox-repository';
+import { simpleMail } from '../mail/simple-mail';
+
+interface PaymentMailFacts {
+  appUrl: string;
+  to: string;
+  clientName: string;
+  paymentId: string;
+  serviceTitle: string;
+  /** The booking's start, written in the client's zone. */
+  when: string;
+  amountMinor: number;
+  currency: string;
+  businessName: string;
+}
+
+function receiptLink(facts: PaymentMailFacts) {
+  return { href: `${facts.appUrl}${receiptPath(facts.paymentId)}`, label: 'View the receipt' };
+}
+
+export function receiptMail(facts: PaymentMailFacts & { receiptNumber: string }): OutgoingMail {
+  const amount = formatMoney(facts.amountMinor, facts.currency);
+  const from = facts.businessName ? ` by ${facts.businessName}` : '';
+  return simpleMail(
+    facts.to,
+    `Receipt ${facts.receiptNumber}: payment received`,
+    [
+      `Hello ${facts.clientName}, thank you: your payment of ${amount} for ${facts.serviceTitle} on ${facts.when} was received${from}. Your receipt ${facts.receiptNumber} is here, ready to print:`,
+      'You can find all your payments and receipts on your dashboard.',
+    ],
+    receiptLink(facts),
+  );
+}
+
+export function refundMail(
+  facts: PaymentMailFacts & { refundMinor: number; reason: string | null },
+): OutgoingMail {
+  const refund = formatMoney(facts.refundMinor, facts.currency);
+  const of = formatMoney(facts.amountMinor, facts.currency);
+  return simpleMail(
+    facts.to,
+    `Refund of ${refund}`,
+    [
+      `Hello ${facts.clientName}, ${refund} of your payment of ${of} for ${facts.serviceTitle} on ${facts.when} is being returned to you.`,
+      ...(facts.reason ? [`Reason: ${facts.reason}`] : []),
+      'The refund is shown on your receipt.',
+    ],
+    receiptLink(facts),
+  );
+}

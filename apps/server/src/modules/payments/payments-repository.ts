@@ -1,0 +1,191 @@
+/** The queries of payments: records with their booking and client, refunds, receipt counters. */
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, sum } from 'drizzle-orm';
+import type { PaymentProvider, PaymentStatus } from '@consult/shared';
+import type { Db, Tx } from '../../db/client';
+import { bookings } from '../bookings/schema';
+import { users } from '../users/schema';
+import { escapeLike } from '../users/users-repository';
+import { paymentRefunds, payments, receiptCounters } from './schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;
+export type RefundRow = typeof paymentRefunds.$inferSelect;
+
+/** What lists and receipts show of the booking and the client beside a payment. */
+const joinedColumns = {
+  payment: payments,
+  booking: {
+    serviceTitle: bookings.serviceTitle,
+    startAt: bookings.startAt,
+    durationMinutes: bookings.durationMinutes,
+  },
+  client: { id: users.id, name: users.name, email: users.email },
+};
+export type JoinedPayment = {
+  payment: PaymentRow;
+  booking: { serviceTitle: string; startAt: Date; durationMinutes: number };
+  client: { id: string; name: string; email: string };
+};
+
+function joined(db: Db) {
+  return db
+    .select(joinedColumns)
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .innerJoin(users, eq(users.id, payments.clientId));
+}
+
+export async function insertPayment(tx: Tx, values: NewPaymentRow): Promise<PaymentRow> {
+  const [row] = await tx.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function findPayment(db: Db, id: string): Promise<JoinedPayment | undefined> {
+  const [row] = await joined(db).where(eq(payments.id, id));
+  return row;
+}
+
+/** The payment of a booking, locked for the caller's transaction. */
+export async function lockPaymentOfBooking(
+  tx: Tx,
+  bookingId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId))
+    .for('update');
+  return row;
+}
+
+export async function lockPayment(tx: Tx, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
+}
+
+export async function updatePayment(
+  tx: Tx,
+  id: string,
+  patch: Partial<NewPaymentRow>,
+): Promise<PaymentRow> {
+  const [row] = await tx
+    .update(payments)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(payments.id, id))
+    .returning();
+  return row!;
+}
+
+/**
+ * The next receipt number of `year`. The counter row is locked by the update until the paying
+ * transaction ends, so concurrent payers queue and no number is skipped or given twice.
+ */
+export async function nextReceiptSequence(tx: Tx, year: number): Promise<number> {
+  const [row] = await tx
+    .insert(receiptCounters)
+    .values({ year, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: receiptCounters.year,
+      set: { lastNumber: sql`${receiptCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: receiptCounters.lastNumber });
+  return row!.lastNumber;
+}
+
+export async function insertRefund(
+  tx: Tx,
+  values: typeof paymentRefunds.$inferInsert,
+): Promise<RefundRow> {
+  const [row] = await tx.insert(paymentRefunds).values(values).returning();
+  return row!;
+}
+
+export async function listRefunds(db: Db, paymentId: string): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentId, paymentId))
+    .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
+}
+
+/** The client's payments, newest first. */
+export async function listClientPayments(db: Db, clientId: string): Promise<JoinedPayment[]> {
+  return joined(db)
+    .where(eq(payments.clientId, clientId))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+}
+
+/** The payments of some bookings (a page of them), by booking id: one query. */
+export async function paymentsOfBookings(
+  db: Db,
+  bookingIds: string[],
+): Promise<Map<string, PaymentRow>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db.select().from(payments).where(inArray(payments.bookingId, bookingIds));
+  return new Map(rows.map((row) => [row.bookingId, row]));
+}
+
+export interface AdminPaymentsFilter {
+  status?: PaymentStatus;
+  provider?: PaymentProvider;
+  /** Payments created in [start, end). */
+  createdRange?: { start?: Date; end?: Date };
+  /** Matches the client's name or e-mail, the service title or the receipt number. */
+  search?: string;
+}
+
+function whereOf(filter: AdminPaymentsFilter) {
+  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
+  return and(
+    filter.status ? eq(payments.status, filter.status) : undefined,
+    filter.provider ? eq(payments.provider, filter.provider) : undefined,
+    filter.createdRange?.start ? gte(payments.createdAt, filter.createdRange.start) : undefined,
+    filter.createdRange?.end ? lt(payments.createdAt, filter.createdRange.end) : undefined,
+    pattern
+      ? or(
+          ilike(users.name, pattern),
+          ilike(users.email, pattern),
+          ilike(bookings.serviceTitle, pattern),
+          ilike(payments.receiptNumber, pattern),
+        )
+      : undefined,
+  );
+}
+
+export async function listAdminPayments(
+  db: Db,
+  filter: AdminPaymentsFilter,
+  page: { limit: number; offset: number },
+): Promise<JoinedPayment[]> {
+  return joined(db)
+    .where(whereOf(filter))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many payments the filters select, and per currency what was received and returned. */
+export async function adminPaymentTotals(db: Db, filter: AdminPaymentsFilter) {
+  const received = sql<string>`coalesce(sum(${payments.amountMinor}) filter (where ${payments.paidAt} is not null), 0)`;
+  const rows = await db
+    .select({
+      currency: payments.currency,
+      payments: count(),
+      paidMinor: received,
+      refundedMinor: sum(payments.refundedMinor),
+    })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .innerJoin(users, eq(users.id, payments.clientId))
+    .where(whereOf(filter))
+    .groupBy(payments.currency)
+    .orderBy(asc(payments.currency));
+  return {
+    total: rows.reduce((all, row) => all + row.payments, 0),
+    totals: rows.map((row) => ({
+      currency: row.currency,
+      paidMinor: Number(row.paidMinor),
+      refundedMinor: Number(row.refundedMinor ?? 0),
+    })),
+  };
+}

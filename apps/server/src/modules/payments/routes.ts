@@ -1,0 +1,195 @@
+/**
+ * /payments: the signed-in client's payments and receipts. /admin/payments and
+ * /admin/payment-settings: the owner's payments screen, actions and settings.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminPaymentDetailSchema,
+  adminPaymentsPageSchema,
+  adminPaymentsQuerySchema,
+  markPaidSchema,
+  PAYMENT_MESSAGES,
+  paymentDetailSchema,
+  paymentSettingsSchema,
+  paymentSettingsViewSchema,
+  paymentsListSchema,
+  problemSchema,
+  refundPaymentSchema,
+} from '@consult/shared';
+import type { RouteOptions } from '../../app-deps';
+import { HttpProblem } from '../../plugins/errors';
+import { insertAuditEntry } from '../audit/audit-repository';
+import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
+import { loadPaymentSettings, paymentSettingsView, savePaymentSettings } from './payment-settings';
+import {
+  listOwnPayments,
+  listPaymentsPage,
+  markPaymentPaid,
+  refundPayment,
+  viewOwnPayment,
+  viewPayment,
+} from './payments-service';
+
+const errors = { 401: problemSchema, 403: problemSchema };
+const security = [{ bearer: [] }];
+const idParamsSchema = z.object({ id: z.string() });
+
+export const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/payments',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'The signed-in client’s payments, newest first',
+        security,
+        response: { 200: paymentsListSchema, ...errors },
+      },
+    },
+    async (request) => listOwnPayments(deps, request.user!),
+  );
+
+  app.get(
+    '/payments/:id',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'One of the client’s payments with what its receipt shows',
+        security,
+        params: idParamsSchema,
+        response: { 200: paymentDetailSchema, 404: problemSchema, ...errors },
+      },
+    },
+    async (request) => viewOwnPayment(deps, request.user!, request.params.id),
+  );
+};
+
+export const adminPaymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  acceptEmptyJsonBodies(app);
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireAdmin);
+  const stripeConfigured = Boolean(
+    deps.config.STRIPE_SECRET_KEY && deps.config.STRIPE_WEBHOOK_SECRET,
+  );
+
+  app.get(
+    '/admin/payments',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Payments by status, provider, creation day or search, with totals per currency',
+        security,
+        querystring: adminPaymentsQuerySchema,
+        response: { 200: adminPaymentsPageSchema, 400: problemSchema, ...errors },
+      },
+    },
+    async (request) => listPaymentsPage(deps, request.query),
+  );
+
+  app.get(
+    '/admin/payments/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A payment with its booking, client, refunds and receipt',
+        security,
+        params: idParamsSchema,
+        response: { 200: adminPaymentDetailSchema, 404: problemSchema, ...errors },
+      },
+    },
+    async (request) => viewPayment(deps, request.params.id),
+  );
+
+  app.post(
+    '/admin/payments/:id/mark-paid',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Record a pending payment as received; its receipt is numbered and mailed',
+        security,
+        params: idParamsSchema,
+        body: markPaidSchema,
+        response: {
+          200: adminPaymentDetailSchema,
+          400: problemSchema,
+          404: problemSchema,
+          409: problemSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) =>
+      markPaymentPaid(deps, request.user!, request.params.id, request.body.note ?? null),
+  );
+
+  app.post(
+    '/admin/payments/:id/refund',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Refund all that is left of a payment, or part of it, with a reason',
+        security,
+        params: idParamsSchema,
+        body: refundPaymentSchema,
+        response: {
+          200: adminPaymentDetailSchema,
+          400: problemSchema,
+          404: problemSchema,
+          409: problemSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => refundPayment(deps, request.user!, request.params.id, request.body),
+  );
+
+  app.get(
+    '/admin/payment-settings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The payment settings and which provider new paid bookings use',
+        security,
+        response: { 200: paymentSettingsViewSchema, ...errors },
+      },
+    },
+    async () => paymentSettingsView(await loadPaymentSettings(deps.db, deps.log), stripeConfigured),
+  );
+
+  app.put(
+    '/admin/payment-settings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change the payment settings',
+        security,
+        body: paymentSettingsSchema,
+        response: { 200: paymentSettingsViewSchema, 400: problemSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (request.body.provider === 'stripe' && !stripeConfigured) {
+        const before = await loadPaymentSettings(deps.db, deps.log);
+        // The default is Stripe; only a change to it needs Stripe on the server.
+        if (before.provider !== 'stripe') {
+          throw new HttpProblem(400, PAYMENT_MESSAGES.stripeNotConfigured, {
+            errors: { provider: [PAYMENT_MESSAGES.stripeNotConfigured] },
+          });
+        }
+      }
+      const settings = await deps.db.transaction(async (tx) => {
+        const saved = await savePaymentSettings(tx, request.body);
+        await insertAuditEntry(tx, {
+          actorId: request.user!.id,
+          action: 'payments.settings',
+          target: 'payments',
+          details: { ...saved },
+        });
+        return saved;
+      });
+      return paymentSettingsView(settings, stripeConfigured);
+    },
+  );
+};

@@ -1,0 +1,114 @@
+/**
+ * Payments of paid bookings, their refunds, the receipt counters and the provider events already
+ * applied. Receipt numbers come from a counter row per year, updated in the transaction that marks
+ * a payment paid: gap-free, which a sequence is not (decision 027).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bookings } from '../bookings/schema';
+import { users } from '../users/schema';
+
+// Spelled out rather than imported from @consult/shared: drizzle-kit loads this file on its own.
+// A unit test checks that they equal PAYMENT_STATUSES and PAYMENT_PROVIDERS.
+export const STORED_PAYMENT_STATUSES = [
+  'pending',
+  'paid',
+  'refunded',
+  'partially_refunded',
+  'failed',
+  'cancelled',
+] as const;
+export const STORED_PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
+export const STORED_REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider', { enum: STORED_PAYMENT_PROVIDERS }).notNull(),
+    /** The provider's id for it (Stripe: the Checkout Session). */
+    providerReference: text('provider_reference'),
+    status: text('status', { enum: STORED_PAYMENT_STATUSES }).notNull(),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    receiptNumber: text('receipt_number'),
+    /** The owner's note when marking it paid. */
+    note: text('note'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_booking_idx').on(t.bookingId),
+    uniqueIndex('payments_receipt_number_idx')
+      .on(t.receiptNumber)
+      .where(sql`receipt_number is not null`),
+    index('payments_client_created_idx').on(t.clientId, t.createdAt),
+    index('payments_created_idx').on(t.createdAt),
+    index('payments_status_created_idx').on(t.status, t.createdAt),
+    index('payments_provider_reference_idx')
+      .on(t.providerReference)
+      .where(sql`provider_reference is not null`),
+    check(
+      'payments_status_check',
+      sql`${t.status} in ('pending', 'paid', 'refunded', 'partially_refunded', 'failed', 'cancelled')`,
+    ),
+    check('payments_provider_check', sql`${t.provider} in ('manual', 'stripe')`),
+    check(
+      'payments_amounts_check',
+      sql`${t.amountMinor} > 0 and ${t.refundedMinor} between 0 and ${t.amountMinor}`,
+    ),
+  ],
+);
+
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountMinor: integer('amount_minor').notNull(),
+    reason: text('reason'),
+    status: text('status', { enum: STORED_REFUND_STATUSES }).notNull(),
+    providerReference: text('provider_reference'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt),
+    index('payment_refunds_created_by_idx').on(t.createdBy),
+    check('payment_refunds_amount_check', sql`${t.amountMinor} > 0`),
+    check('payment_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/** The last receipt number given in a year. */
+export const receiptCounters = pgTable('receipt_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** Provider events already applied (Stripe webhooks): each is applied once. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
