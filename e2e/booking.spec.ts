@@ -1,9 +1,10 @@
 import ICAL from 'ical.js';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { BOOKING_MESSAGES } from '@consult/shared';
 import { confirmEmail, newAccount, signIn, signUp, signedInClient } from './support/accounts';
 import { test, expect, expectNoAxeViolations } from './support/fixtures';
 import { waitForMail, type CapturedMail } from './support/mail';
+import { pickDay, timeButtons } from './support/booking';
 import { DESKTOP, MOBILE } from './support/public-site';
 
 // Answers provoked on purpose: the slot taken meanwhile (409).
@@ -17,33 +18,6 @@ test.describe.configure({ timeout: 120_000 });
  * booking there may already be inside the 24-hour cutoff, when it can no longer be changed.
  */
 const DAY_OF = { desktopJourney: 2, mobileJourney: 3, takenMeanwhile: 4 } as const;
-
-/** Chooses the nth day with free times in the picker inside `scope`; returns its name. */
-async function pickDay(scope: Page | Locator, nth: number): Promise<string> {
-  const calendar = scope.getByRole('group', { name: /: choose a day$/ });
-  let index = nth;
-  for (let month = 0; month < 3; month += 1) {
-    await expect(calendar).toBeVisible();
-    const days = calendar.getByRole('button', { name: /, available$/ });
-    const count = await days.count();
-    if (count > index) {
-      const day = days.nth(index);
-      const name = (await day.getAttribute('aria-label'))!.replace(/, available$/, '');
-      await day.click();
-      await expect(day).toHaveAttribute('aria-pressed', 'true');
-      return name;
-    }
-    index -= count;
-    const shown = await calendar.getAttribute('aria-label');
-    await scope.getByRole('button', { name: /^Next month/ }).click();
-    await expect(calendar).not.toHaveAttribute('aria-label', shown!);
-  }
-  throw new Error(`Fewer than ${nth + 1} days with free times in three months`);
-}
-
-function timeButtons(scope: Page | Locator) {
-  return scope.getByRole('button', { name: /^\d\d:\d\d$/ });
-}
 
 function inviteOf(mail: CapturedMail) {
   const file = mail.attachments?.find(

@@ -41,7 +41,13 @@ export const accountRoutes: RouteObject[] = [
       { index: true, lazy: page(() => import('./routes/dash-overview')) },
       { path: paths.profile, lazy: page(() => import('./routes/dash-profile')) },
       { path: paths.bookings, lazy: page(() => import('./routes/dash-bookings')) },
+      { path: paths.payments, lazy: page(() => import('./routes/dash-payments')) },
     ],
+  },
+  {
+    path: `${paths.payments}/:id/receipt`,
+    lazy: page(() => import('./routes/payment-receipt')),
+    HydrateFallback: LoadingScreen,
   },
   {
     path: paths.admin.root,
@@ -51,6 +57,7 @@ export const accountRoutes: RouteObject[] = [
       { index: true, element: <Navigate to={paths.admin.upcoming} replace /> },
       { path: paths.admin.upcoming, lazy: page(() => import('./routes/admin-upcoming')) },
       { path: paths.admin.bookings, lazy: page(() => import('./routes/admin-bookings')) },
+      { path: paths.admin.payments, lazy: page(() => import('./routes/admin-payments')) },
       { path: paths.admin.users, lazy: page(() => import('./routes/admin-users')) },
       { path: paths.admin.config, lazy: page(() => import('./routes/admin-config')) },
       { path: paths.admin.system, lazy: page(() => import('./routes/admin-system')) },

@@ -6,6 +6,7 @@ import { SignedInArea } from '../signed-in-shell';
 const nav: ShellNavItem[] = [
   { to: paths.admin.upcoming, label: 'Upcoming' },
   { to: paths.admin.bookings, label: 'Bookings' },
+  { to: paths.admin.payments, label: 'Payments' },
   { to: paths.admin.users, label: 'Users' },
   { to: paths.admin.config, label: 'Config' },
   { to: paths.admin.system, label: 'System' },

@@ -1,7 +1,7 @@
 import { BOOKING_STATE_LABELS, type BookingState } from '@consult/shared';
 
 const tones: Record<BookingState, string> = {
-  pending_payment: 'bg-accent-soft text-accent',
+  pending_payment: 'bg-accent-soft text-ink',
   confirmed: 'bg-success-soft text-success',
   completed: 'bg-brand-soft text-brand-strong',
   no_show: 'bg-danger-soft text-danger',

@@ -1,0 +1,271 @@
+import { Link, useSearchParams } from 'react-router';
+import {
+  formatMoney,
+  PAYMENT_PROVIDER_LABELS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  paths,
+  type PaymentTotals,
+} from '@consult/shared';
+import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
+import { LoadError, Skeleton } from '../../components/query-state';
+import { PageHeader } from '../../components/ui/card';
+import { inputClasses } from '../../components/ui/field';
+import { Pagination } from '../../components/ui/pagination';
+import { SelectField } from '../../components/ui/select-field';
+import { hrefWithParams } from '../../lib/search-params';
+import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminPaymentPanel } from './admin-payment-panel';
+import { formatPaymentDate } from './payment-format';
+import { PaymentStatusBadge } from './payment-status-badge';
+import { useGetAdminPaymentsQuery } from './payments-api';
+
+const statusOptions = [
+  { value: '', label: 'All statuses' },
+  ...PAYMENT_STATUSES.map((status) => ({ value: status, label: PAYMENT_STATUS_LABELS[status] })),
+];
+const providerOptions = [
+  { value: '', label: 'All methods' },
+  ...PAYMENT_PROVIDERS.map((provider) => ({
+    value: provider,
+    label: PAYMENT_PROVIDER_LABELS[provider],
+  })),
+];
+
+/**
+ * /admin/payments: filters, totals per currency over everything they select, pages and a detail
+ * panel with the owner's actions. Filters, page and the open payment live in the address.
+ */
+export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
+  useDocumentTitle('Payments');
+  const [params, setParams] = useSearchParams();
+  // Values the address may carry that the API would refuse are read as no filter.
+  const status = oneOf(PAYMENT_STATUSES, params.get('status'));
+  const provider = oneOf(PAYMENT_PROVIDERS, params.get('provider'));
+  const from = localDate(params.get('from'));
+  const to = localDate(params.get('to'));
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const selected = params.get('payment');
+  const { typed, setTyped } = useDebouncedSearchParam('q');
+  const { currentData, data, error, isLoading, isFetching, refetch } = useGetAdminPaymentsQuery({
+    status,
+    provider,
+    from,
+    to,
+    q,
+    page,
+  });
+  const stale = !currentData && isFetching;
+  const filtered = Boolean(status || provider || from || to || q);
+
+  const linkWith = (changes: Record<string, string | null>) =>
+    hrefWithParams(paths.admin.payments, params, changes);
+  const setFilter = (key: string, value: string) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      next.delete('page');
+      return next;
+    });
+  const clearSelection = () =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.delete('payment');
+      return next;
+    });
+
+  const list = (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Status"
+          value={status}
+          options={statusOptions}
+          onChange={(event) => setFilter('status', event.target.value)}
+        />
+        <SelectField
+          label="Method"
+          value={provider}
+          options={providerOptions}
+          onChange={(event) => setFilter('provider', event.target.value)}
+        />
+        <div className="flex flex-col gap-1.5 sm:col-span-2">
+          <label htmlFor="payment-search" className="text-sm font-semibold text-ink">
+            Search client, service or receipt number
+          </label>
+          <input
+            id="payment-search"
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            className={inputClasses}
+            autoComplete="off"
+          />
+        </div>
+        <DateFilter label="Created from" value={from} onChange={(v) => setFilter('from', v)} />
+        <DateFilter label="Created to" value={to} onChange={(v) => setFilter('to', v)} />
+      </div>
+      {isLoading ? (
+        <Skeleton lines={5} label="Loading payments" />
+      ) : !data ? (
+        <LoadError what="the payments" error={error} onRetry={() => void refetch()} />
+      ) : data.payments.length === 0 && stale ? (
+        <p className="text-sm text-muted" aria-live="polite">
+          Searching...
+        </p>
+      ) : data.payments.length === 0 ? (
+        <EmptyList
+          title={filtered ? 'No payments match these filters.' : 'No payments yet.'}
+          hint={
+            filtered
+              ? 'Clear a filter or widen the dates.'
+              : 'Paid bookings create their payments here.'
+          }
+        />
+      ) : (
+        <>
+          <Totals totals={data.totals} count={data.totalPayments} stale={stale} />
+          <ul
+            aria-busy={isFetching}
+            className={`divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface ${
+              stale ? 'opacity-60' : ''
+            }`}
+          >
+            {data.payments.map((payment) => (
+              <li key={payment.id}>
+                <Link
+                  to={linkWith({ payment: payment.id })}
+                  aria-current={payment.id === selected ? 'true' : undefined}
+                  className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
+                    payment.id === selected ? 'bg-brand-soft' : ''
+                  }`}
+                >
+                  <span className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-semibold break-all text-ink">{payment.client.name}</span>
+                    <span className="font-semibold text-ink tabular-nums">
+                      {formatMoney(payment.amountMinor, payment.currency)}
+                    </span>
+                  </span>
+                  <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
+                    <PaymentStatusBadge status={payment.status} />
+                    <span className="break-words">{payment.service.title}</span>
+                    <span>· {formatPaymentDate(payment.createdAt, timeZone)}</span>
+                    {payment.receiptNumber && <span>· {payment.receiptNumber}</span>}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            totalPages={data.totalPages}
+            hrefFor={(target) => linkWith({ page: String(target) })}
+          />
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Payments"
+        intro={`Every payment of a paid booking. Days are in ${timeZone}.`}
+      />
+      <ListDetailLayout
+        list={list}
+        panel={selected ? <AdminPaymentPanel id={selected} timeZone={timeZone} /> : null}
+        backLabel="← All payments"
+        onBack={clearSelection}
+        placeholder="Choose a payment to see its booking, client, receipt and actions."
+      />
+    </>
+  );
+}
+
+function oneOf(values: readonly string[], value: string | null): string {
+  return value && values.includes(value) ? value : '';
+}
+
+function localDate(value: string | null): string {
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
+}
+
+function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = `payments-${label.toLowerCase().replaceAll(' ', '-')}`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClasses}
+      />
+    </div>
+  );
+}
+
+/** What the selection received and returned, per currency (amounts are never added across currencies). */
+function Totals({
+  totals,
+  count,
+  stale,
+}: {
+  totals: PaymentTotals[];
+  count: number;
+  stale: boolean;
+}) {
+  return (
+    <section aria-label="Totals" aria-live="polite" className="flex flex-col gap-2">
+      <p className="text-sm text-muted">
+        {stale ? 'Searching...' : `${count} ${count === 1 ? 'payment' : 'payments'}`}
+      </p>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        {totals.map((total) => (
+          <div
+            key={total.currency}
+            className="rounded-xl border border-line bg-surface px-4 py-3 shadow-sm"
+          >
+            <dt className="text-sm font-semibold text-muted">{total.currency}</dt>
+            <dd className="mt-1 flex flex-col text-sm text-ink">
+              <span>
+                Received{' '}
+                <strong className="tabular-nums">
+                  {formatMoney(total.paidMinor, total.currency)}
+                </strong>
+              </span>
+              <span>
+                Refunded{' '}
+                <strong className="tabular-nums">
+                  {formatMoney(total.refundedMinor, total.currency)}
+                </strong>
+              </span>
+              <span>
+                Net{' '}
+                <strong className="tabular-nums">
+                  {formatMoney(total.paidMinor - total.refundedMinor, total.currency)}
+                </strong>
+              </span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

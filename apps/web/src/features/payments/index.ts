@@ -1,0 +1,3 @@
+export { MyPaymentsPage } from './my-payments-page';
+export { ReceiptPage } from './receipt-page';
+export { AdminPaymentsPage } from './admin-payments-page';

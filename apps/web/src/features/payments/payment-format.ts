@@ -1,0 +1,19 @@
+/** How payments read on screen: dates in the person's zone, tax rates as percentages. */
+
+/** "Mon, 23 Nov 2026, 14:30" in `timeZone`. */
+export function formatPaymentDate(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(instant));
+}
+
+/** A rate in basis points as people write it: 1900 → "19 %", 750 → "7.5 %". */
+export function formatTaxRate(basisPoints: number): string {
+  return `${Number((basisPoints / 100).toFixed(2))} %`;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { plainAmount } from './admin-payment-panel';
+import { formatPaymentDate, formatTaxRate } from './payment-format';
+import { adminPaymentsParams } from './payments-api';
+
+describe('payments on screen', () => {
+  it('writes tax rates as people do', () => {
+    expect(formatTaxRate(1900)).toBe('19 %');
+    expect(formatTaxRate(750)).toBe('7.5 %');
+    expect(formatTaxRate(1234)).toBe('12.34 %');
+  });
+
+  it('writes dates in the given zone', () => {
+    expect(formatPaymentDate('2026-11-23T23:30:00.000Z', 'Asia/Karachi')).toBe(
+      'Tue, 24 Nov 2026, 04:30',
+    );
+  });
+
+  it('prefills refund amounts in the currency’s own minor unit', () => {
+    expect(plainAmount(2500, 'USD')).toBe('25.00');
+    expect(plainAmount(5000, 'JPY')).toBe('5000');
+    expect(plainAmount(123450, 'PKR')).toBe('1234.50');
+  });
+
+  it('leaves empty filters out of the owner’s list query', () => {
+    expect(adminPaymentsParams({ status: '', provider: 'manual', q: '', page: 2 })).toEqual({
+      provider: 'manual',
+      page: '2',
+    });
+  });
+});

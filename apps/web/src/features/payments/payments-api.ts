@@ -1,0 +1,75 @@
+/** The payments calls: the client's payments and receipts, the owner's payments screen and actions. */
+import type {
+  AdminPaymentDetail,
+  AdminPaymentsPage,
+  MarkPaidInput,
+  PaymentDetail,
+  PaymentsList,
+  RefundPaymentInput,
+} from '@consult/shared';
+import { api } from '../../lib/api';
+
+export interface AdminPaymentsArgs {
+  status?: string;
+  provider?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+  page: number;
+}
+
+/** The query string of the owner's list: empty filters are left out. */
+export function adminPaymentsParams(args: AdminPaymentsArgs): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (value !== undefined && value !== '') params[key] = String(value);
+  }
+  return params;
+}
+
+export const paymentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMyPayments: build.query<PaymentsList['payments'], void>({
+      query: () => '/payments',
+      transformResponse: (response: PaymentsList) => response.payments,
+      providesTags: ['Payment'],
+    }),
+    getMyPayment: build.query<PaymentDetail, string>({
+      query: (id) => `/payments/${encodeURIComponent(id)}`,
+      providesTags: ['Payment'],
+    }),
+    getAdminPayments: build.query<AdminPaymentsPage, AdminPaymentsArgs>({
+      query: (args) => ({ url: '/admin/payments', params: adminPaymentsParams(args) }),
+      providesTags: ['Payment'],
+    }),
+    getAdminPayment: build.query<AdminPaymentDetail, string>({
+      query: (id) => `/admin/payments/${encodeURIComponent(id)}`,
+      providesTags: ['Payment'],
+    }),
+    markPaymentPaid: build.mutation<AdminPaymentDetail, { id: string } & MarkPaidInput>({
+      query: ({ id, ...body }) => ({
+        url: `/admin/payments/${encodeURIComponent(id)}/mark-paid`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['Payment', 'Booking'],
+    }),
+    refundPayment: build.mutation<AdminPaymentDetail, { id: string } & RefundPaymentInput>({
+      query: ({ id, ...body }) => ({
+        url: `/admin/payments/${encodeURIComponent(id)}/refund`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['Payment', 'Booking'],
+    }),
+  }),
+});
+
+export const {
+  useGetMyPaymentsQuery,
+  useGetMyPaymentQuery,
+  useGetAdminPaymentsQuery,
+  useGetAdminPaymentQuery,
+  useMarkPaymentPaidMutation,
+  useRefundPaymentMutation,
+} = paymentsApi;

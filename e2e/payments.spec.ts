@@ -1,0 +1,123 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN, signIn, signedInClient } from './support/accounts';
+import { pickDay, timeButtons } from './support/booking';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { waitForMail } from './support/mail';
+import { DESKTOP, MOBILE } from './support/public-site';
+
+// Sign-up with its proof of work, a booking, the owner's screen and the receipt take a while.
+test.describe.configure({ timeout: 120_000 });
+
+const INSTRUCTIONS = 'Bank transfer to IBAN PK36 SCBL 0000 0011 2345 6702, reference: your name';
+const BUSINESS = 'Ayesha Siddiqui Consulting';
+
+/** The owner's settings through the API, as the config screen would save them. */
+async function setPaymentSettings(request: APIRequestContext) {
+  const signedIn = await request.post('/api/auth', { data: ADMIN });
+  const { accessToken } = (await signedIn.json()) as { accessToken: string };
+  const saved = await request.put('/api/admin/payment-settings', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: {
+      provider: 'manual',
+      manualInstructions: INSTRUCTIONS,
+      businessName: BUSINESS,
+      businessAddress: '12 Mall Road, Lahore',
+      taxId: 'NTN 1234567-8',
+      taxRateBasisPoints: 1600,
+      receiptFooter: 'Thank you for your trust.',
+    },
+  });
+  expect(saved.status()).toBe(200);
+}
+
+/** Full-page screenshots at 1280 and 375 px, kept with the test's output. */
+async function shoot(page: Page, name: string) {
+  const size = page.viewportSize();
+  for (const [width, viewport] of [
+    [1280, DESKTOP],
+    [375, MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
+test('manual payment: the client sees how to pay, the owner records it, the client prints the receipt', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await setPaymentSettings(request);
+  const client = await signedInClient(page, 'payer');
+  await page.goto('/consultation?service=strategy-session');
+  // A day and time of its own: the last time of the sixth day with free times.
+  await pickDay(page, 6);
+  await timeButtons(page).last().click();
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(page.getByRole('heading', { name: 'You are booked' })).toBeVisible();
+
+  await page.goto('/dash/payments');
+  await expect(page.getByRole('heading', { name: 'Strategy session' })).toBeVisible();
+  await expect(page.getByText('Not paid yet')).toBeVisible();
+  await expect(page.getByText(INSTRUCTIONS)).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Receipt / })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await shoot(page, 'dash-payments');
+
+  // The owner finds the payment and records it.
+  const ownerContext = await browser.newContext({ viewport: DESKTOP });
+  const owner = await ownerContext.newPage();
+  await owner.goto('/signin');
+  await signIn(owner, ADMIN.email, ADMIN.password);
+  await expect(owner).toHaveURL(/\/admin/);
+  await owner.goto('/admin/payments');
+  await owner.getByLabel('Search client, service or receipt number').fill(client.email);
+  await owner.getByRole('link', { name: new RegExp(client.name) }).click();
+  await expect(owner.getByRole('heading', { name: /\$120\.00 · Strategy session/ })).toBeVisible();
+  await expectNoAxeViolations(owner);
+  await owner.getByRole('button', { name: 'Mark paid' }).click();
+  const dialog = owner.getByRole('dialog', { name: 'Mark as paid' });
+  await dialog.getByLabel('Note (optional)').fill('Bank transfer received');
+  await expectNoAxeViolations(owner);
+  await owner.screenshot({ path: test.info().outputPath('admin-mark-paid-1280.png') });
+  await dialog.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(
+    owner.getByText(/^Payment recorded\. Receipt \d{4}-\d{4,} was mailed\.$/),
+  ).toBeVisible();
+  await expect(owner.getByText('Bank transfer received')).toBeVisible();
+  await owner.getByRole('button', { name: 'Refund' }).click();
+  const refund = owner.getByRole('dialog', { name: 'Refund' });
+  await refund.getByLabel('Amount (USD)').fill('200');
+  await refund.getByLabel('Amount (USD)').blur();
+  await expect(
+    refund.getByText('You can refund at most $120.00, what is left of this payment'),
+  ).toBeVisible();
+  await expectNoAxeViolations(owner);
+  await owner.screenshot({ path: test.info().outputPath('admin-refund-too-much-1280.png') });
+  await refund.getByRole('button', { name: 'Cancel' }).click();
+  await shoot(owner, 'admin-payments');
+  await ownerContext.close();
+
+  const mail = await waitForMail(client.email, /^Receipt \d{4}-\d{4,}: payment received$/);
+  const number = /Receipt (\d{4}-\d{4,})/.exec(mail.subject)![1]!;
+
+  // The client opens the receipt from the list and prints it.
+  await page.reload();
+  await page.getByRole('link', { name: `Receipt ${number}` }).click();
+  await expect(page).toHaveURL(/\/dash\/payments\/[^/]+\/receipt$/);
+  const receipt = page.getByRole('article');
+  await expect(receipt.getByRole('heading', { name: 'Receipt', exact: true })).toBeVisible();
+  await expect(receipt.getByText(`No. ${number}`)).toBeVisible();
+  await expect(receipt.getByText(BUSINESS)).toBeVisible();
+  await expect(receipt.getByText('Tax 16 % (included)')).toBeVisible();
+  await expect(receipt.getByText('$16.55')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'receipt');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.getByRole('link', { name: '← Your payments' })).toBeHidden();
+  await expect(receipt.getByText(`No. ${number}`)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('receipt-print.png'), fullPage: true });
+  await page.pdf({ path: test.info().outputPath('receipt.pdf'), format: 'A4' });
+});
