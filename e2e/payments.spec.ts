@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { PAYMENT_MESSAGES } from '@consult/shared';
 import { ADMIN, signIn, signedInClient } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
@@ -11,23 +12,26 @@ test.describe.configure({ timeout: 120_000 });
 const INSTRUCTIONS = 'Bank transfer to IBAN PK36 SCBL 0000 0011 2345 6702, reference: your name';
 const BUSINESS = 'Ayesha Siddiqui Consulting';
 
-/** The owner's settings through the API, as the config screen would save them. */
-async function setPaymentSettings(request: APIRequestContext) {
-  const signedIn = await request.post('/api/auth', { data: ADMIN });
-  const { accessToken } = (await signedIn.json()) as { accessToken: string };
-  const saved = await request.put('/api/admin/payment-settings', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: {
-      provider: 'manual',
-      manualInstructions: INSTRUCTIONS,
-      businessName: BUSINESS,
-      businessAddress: '12 Mall Road, Lahore',
-      taxId: 'NTN 1234567-8',
-      taxRateBasisPoints: 1600,
-      receiptFooter: 'Thank you for your trust.',
-    },
-  });
-  expect(saved.status()).toBe(200);
+/** The owner's payment settings, through the card on /admin/config. */
+async function setPaymentSettings(owner: Page) {
+  await owner.goto('/admin/config');
+  const card = owner.getByRole('region', { name: 'Payments and receipts' });
+  await card.getByLabel('Payment instructions').fill(INSTRUCTIONS);
+  await card.getByLabel('Business name').fill(BUSINESS);
+  await card.getByLabel('Tax id').fill('NTN 1234567-8');
+  await card.getByLabel('Business address').fill('12 Mall Road, Lahore');
+  await card.getByLabel('Receipt footer').fill('Thank you for your trust.');
+  await card.getByLabel('Tax rate (%)').fill('116');
+  await card.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(card.getByText(PAYMENT_MESSAGES.taxRateInvalid)).toBeVisible();
+  await expectNoAxeViolations(owner);
+  await card.screenshot({ path: test.info().outputPath('config-payments-error-1280.png') });
+  await card.getByLabel('Tax rate (%)').fill('16');
+  await card.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(owner.getByText('Your payment settings are saved.')).toBeVisible();
+  await owner.setViewportSize(MOBILE);
+  await card.screenshot({ path: test.info().outputPath('config-payments-375.png') });
+  await owner.setViewportSize(DESKTOP);
 }
 
 /** Full-page screenshots at 1280 and 375 px, kept with the test's output. */
@@ -46,9 +50,14 @@ async function shoot(page: Page, name: string) {
 test('manual payment: the client sees how to pay, the owner records it, the client prints the receipt', async ({
   page,
   browser,
-  request,
 }) => {
-  await setPaymentSettings(request);
+  const ownerContext = await browser.newContext({ viewport: DESKTOP });
+  const owner = await ownerContext.newPage();
+  await owner.goto('/signin');
+  await signIn(owner, ADMIN.email, ADMIN.password);
+  await expect(owner).toHaveURL(/\/admin/);
+  await setPaymentSettings(owner);
+
   const client = await signedInClient(page, 'payer');
   await page.goto('/consultation?service=strategy-session');
   // A day and time of its own: the last time of the sixth day with free times.
@@ -66,11 +75,6 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
   await shoot(page, 'dash-payments');
 
   // The owner finds the payment and records it.
-  const ownerContext = await browser.newContext({ viewport: DESKTOP });
-  const owner = await ownerContext.newPage();
-  await owner.goto('/signin');
-  await signIn(owner, ADMIN.email, ADMIN.password);
-  await expect(owner).toHaveURL(/\/admin/);
   await owner.goto('/admin/payments');
   await owner.getByLabel('Search client, service or receipt number').fill(client.email);
   await owner.getByRole('link', { name: new RegExp(client.name) }).click();

@@ -90,6 +90,10 @@ describe('payments: manual provider, receipts and refunds', () => {
       paidAt: null,
       service: { title: 'paid-session', start: booking.start },
     });
+    const confirmation = await mailTo(client.user.email, /^Booking confirmed: paid-session/);
+    expect(confirmation.text).toContain(
+      'How to pay: IBAN DE02 1203 0000 0000 2020 51, reference: your name',
+    );
     const due = paymentDetailSchema.parse(
       (await call('GET', `/api/payments/${payment.id}`, client)).json(),
     );

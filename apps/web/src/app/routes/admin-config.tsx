@@ -1,3 +1,14 @@
 import { ConfigPage } from '../../features/bookings/scheduling';
+import { PaymentSettingsCard } from '../../features/payments';
 
-export default ConfigPage;
+/** /admin/config: services, hours and rules, then the payment settings. */
+export default function AdminConfigRoute() {
+  return (
+    <>
+      <ConfigPage />
+      <div className="mt-6">
+        <PaymentSettingsCard />
+      </div>
+    </>
+  );
+}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 /** A titled panel of a dashboard screen. */
 export function Card({
@@ -15,11 +15,17 @@ export function Card({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const headingId = useId();
   return (
-    <section className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <Heading className="text-lg font-semibold text-ink">{title}</Heading>
+          <Heading id={headingId} className="text-lg font-semibold text-ink">
+            {title}
+          </Heading>
           {description && <div className="mt-1 text-sm text-muted">{description}</div>}
         </div>
         {actions}

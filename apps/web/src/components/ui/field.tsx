@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 export const inputClasses =
   'block w-full rounded-lg border border-line bg-surface px-3.5 py-2.5 text-base text-ink placeholder:text-muted/80 focus:border-brand focus:outline-none focus-visible:outline-3 focus-visible:outline-accent aria-invalid:border-danger';
@@ -58,6 +64,33 @@ export function TextField({
           aria-invalid={invalid || undefined}
           className={inputClasses}
           {...inputProps}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A labelled multi-line text box, wired like TextField. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+}) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <textarea
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={inputClasses}
+          {...props}
         />
       )}
     </Field>

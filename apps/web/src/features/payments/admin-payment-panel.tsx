@@ -16,7 +16,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DetailList } from '../../components/ui/detail-list';
-import { Field, inputClasses, TextField } from '../../components/ui/field';
+import { TextAreaField, TextField } from '../../components/ui/field';
 import { errorMessage, fieldErrors } from '../../lib/problem';
 import { formatPaymentDate, formatTaxRate } from './payment-format';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -163,24 +163,15 @@ function MarkPaidDialog({
           the next number and is mailed to them.
         </p>
         {error && !errors.note && <Alert tone="error">{errorMessage(error)}</Alert>}
-        <Field
+        <TextAreaField
           label="Note (optional)"
-          error={errors.note}
           hint="For example how and when it was paid."
-        >
-          {({ id, describedBy, invalid }) => (
-            <textarea
-              id={id}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              className={inputClasses}
-              rows={3}
-              maxLength={500}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-            />
-          )}
-        </Field>
+          error={errors.note}
+          rows={3}
+          maxLength={500}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
       </div>
     </ConfirmDialog>
   );
@@ -255,24 +246,15 @@ function RefundDialog({
           onBlur={() => setTouched(true)}
           error={(touched && amountError) || errors.amountMinor}
         />
-        <Field
+        <TextAreaField
           label="Reason (optional)"
-          error={errors.reason}
           hint="The client sees it in the mail."
-        >
-          {({ id, describedBy, invalid }) => (
-            <textarea
-              id={id}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              className={inputClasses}
-              rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          )}
-        </Field>
+          error={errors.reason}
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
       </div>
     </ConfirmDialog>
   );

@@ -17,3 +17,11 @@ export function formatPaymentDate(instant: string, timeZone: string): string {
 export function formatTaxRate(basisPoints: number): string {
   return `${Number((basisPoints / 100).toFixed(2))} %`;
 }
+
+/** A typed percentage ("19", "7.5", "12,25") in basis points, or null when it is not 0–100 with at most two decimals. */
+export function percentToBasisPoints(text: string): number | null {
+  const cleaned = text.trim().replace(',', '.');
+  if (!/^\d{1,3}(?:\.\d{1,2})?$/.test(cleaned)) return null;
+  const basisPoints = Math.round(Number(cleaned) * 100);
+  return basisPoints <= 10_000 ? basisPoints : null;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plainAmount } from './admin-payment-panel';
-import { formatPaymentDate, formatTaxRate } from './payment-format';
+import { formatPaymentDate, formatTaxRate, percentToBasisPoints } from './payment-format';
 import { adminPaymentsParams } from './payments-api';
 
 describe('payments on screen', () => {
@@ -27,5 +27,16 @@ describe('payments on screen', () => {
       provider: 'manual',
       page: '2',
     });
+  });
+
+  it('reads typed tax rates as basis points, refusing what is not 0–100 % with two decimals', () => {
+    expect(percentToBasisPoints('19')).toBe(1900);
+    expect(percentToBasisPoints(' 7.5 ')).toBe(750);
+    expect(percentToBasisPoints('12,25')).toBe(1225);
+    expect(percentToBasisPoints('0')).toBe(0);
+    expect(percentToBasisPoints('100')).toBe(10_000);
+    for (const bad of ['', '100.01', '-1', '7.555', 'abc', '1e2']) {
+      expect(percentToBasisPoints(bad)).toBeNull();
+    }
   });
 });

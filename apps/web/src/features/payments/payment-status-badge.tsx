@@ -1,4 +1,5 @@
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '@consult/shared';
+import { Pill } from '../../components/ui/pill';
 
 const tones: Record<PaymentStatus, string> = {
   pending: 'bg-accent-soft text-ink',
@@ -11,11 +12,5 @@ const tones: Record<PaymentStatus, string> = {
 
 /** A payment's status as a small label. */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold ${tones[status]}`}
-    >
-      {PAYMENT_STATUS_LABELS[status]}
-    </span>
-  );
+  return <Pill tone={tones[status]}>{PAYMENT_STATUS_LABELS[status]}</Pill>;
 }

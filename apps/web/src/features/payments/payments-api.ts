@@ -4,6 +4,8 @@ import type {
   AdminPaymentsPage,
   MarkPaidInput,
   PaymentDetail,
+  PaymentSettingsInput,
+  PaymentSettingsView,
   PaymentsList,
   RefundPaymentInput,
 } from '@consult/shared';
@@ -62,6 +64,14 @@ export const paymentsApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Payment', 'Booking'],
     }),
+    getPaymentSettings: build.query<PaymentSettingsView, void>({
+      query: () => '/admin/payment-settings',
+      providesTags: ['Payment'],
+    }),
+    savePaymentSettings: build.mutation<PaymentSettingsView, PaymentSettingsInput>({
+      query: (body) => ({ url: '/admin/payment-settings', method: 'PUT', body }),
+      invalidatesTags: ['Payment'],
+    }),
   }),
 });
 
@@ -72,4 +82,6 @@ export const {
   useGetAdminPaymentQuery,
   useMarkPaymentPaidMutation,
   useRefundPaymentMutation,
+  useGetPaymentSettingsQuery,
+  useSavePaymentSettingsMutation,
 } = paymentsApi;

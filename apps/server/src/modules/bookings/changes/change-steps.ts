@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from '../../../app-deps';
 import type { Db, Tx } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
+import { loadPaymentSettings } from '../../payments/payment-settings';
 import { HttpProblem } from '../../../plugins/errors';
 import { findUserById, type UserRow } from '../../users/users-repository';
 import { isSlotOffered, nearestSlots } from '../availability/availability-service';
@@ -211,6 +212,9 @@ export async function mailChange(
     },
     owner: await bookingMailOwner(deps, tx),
     appUrl: deps.config.APP_URL,
+    paymentInstructions: booking.paymentDue
+      ? (await loadPaymentSettings(tx, deps.log)).manualInstructions
+      : null,
     ...extra,
   });
 }

@@ -36,6 +36,8 @@ export interface BookingMailInput {
   previousStart?: Date;
   /** Cancelled: the reason given, if any. */
   reason?: string | null;
+  /** The owner's payment instructions, for the client while a payment is due. */
+  paymentInstructions?: string | null;
 }
 
 /** The instant on the recipient's clock; an unknown zone falls back to UTC. */
@@ -184,7 +186,12 @@ export function clientBookingMail(
     to: client.email,
     subject: `${CLIENT_SUBJECTS[mail.kind]}: ${booking.serviceTitle}, ${subjectTime(booking.startAt, client.timeZone)}`,
     intro: intros[mail.kind],
-    rows: bookingRows(mail, client.timeZone, phone),
+    rows: [
+      ...bookingRows(mail, client.timeZone, phone),
+      ...(mail.booking.paymentDue && mail.kind !== 'cancelled' && mail.paymentInstructions
+        ? ([['How to pay', mail.paymentInstructions]] as [string, string][])
+        : []),
+    ],
     links,
     closing: [calendarLine(mail.kind)],
     attachment,

@@ -1,4 +1,5 @@
 import { BOOKING_STATE_LABELS, type BookingState } from '@consult/shared';
+import { Pill } from '../../../components/ui/pill';
 
 const tones: Record<BookingState, string> = {
   pending_payment: 'bg-accent-soft text-ink',
@@ -11,11 +12,5 @@ const tones: Record<BookingState, string> = {
 
 /** A booking's state as a small label. */
 export function StateBadge({ state }: { state: BookingState }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold ${tones[state]}`}
-    >
-      {BOOKING_STATE_LABELS[state]}
-    </span>
-  );
+  return <Pill tone={tones[state]}>{BOOKING_STATE_LABELS[state]}</Pill>;
 }
