@@ -104,10 +104,20 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
   await ownerContext.close();
 
   const mail = await waitForMail(client.email, /^Receipt \d{4}-\d{4,}: payment received$/);
+
+  // Before cancelling, the client is told what would come back (the owner's share: 100 %).
+  await page.goto('/dash/bookings');
+  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  const cancelDialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+  await expect(
+    cancelDialog.getByText('You get $120.00 back of the $120.00 you paid.'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await cancelDialog.getByRole('button', { name: 'Keep booking' }).click();
+  await page.goto('/dash/payments');
   const number = /Receipt (\d{4}-\d{4,})/.exec(mail.subject)![1]!;
 
   // The client opens the receipt from the list and prints it.
-  await page.reload();
   await page.getByRole('link', { name: `Receipt ${number}` }).click();
   await expect(page).toHaveURL(/\/dash\/payments\/[^/]+\/receipt$/);
   const receipt = page.getByRole('article');

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { problemSchema } from '../problem';
 import { withoutNul, isVisibleText, TEXT_MESSAGES } from '../text';
+import { bookingPaymentSchema } from '../payments/schemas';
 import { instantSchema } from './fields';
 import {
   BOOKING_CANCEL_REASON_MAX,
@@ -100,6 +101,8 @@ export const bookingRecordSchema = z.object({
   clientChange: clientChangeSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The booking's payment, where the answer carries it (the client's upcoming list). */
+  payment: bookingPaymentSchema.nullable().optional(),
 });
 export type BookingRecord = z.infer<typeof bookingRecordSchema>;
 

@@ -44,6 +44,22 @@ export const paymentRecordSchema = z.object({
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
+/**
+ * A booking's payment as its record shows it: what was paid and refunded, and what the client
+ * would get back by cancelling now (0 when nothing was received).
+ */
+export const bookingPaymentSchema = z.object({
+  id: z.string(),
+  status: paymentStatusSchema,
+  provider: paymentProviderSchema,
+  amountMinor: z.number().int(),
+  refundedMinor: z.number().int(),
+  currency: z.string(),
+  receiptNumber: z.string().nullable(),
+  refundOnCancelMinor: z.number().int(),
+});
+export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
+
 /** GET /api/payments: the signed-in client's payments, newest first. */
 export const paymentsListSchema = z.object({ payments: z.array(paymentRecordSchema) });
 export type PaymentsList = z.infer<typeof paymentsListSchema>;

@@ -3,6 +3,7 @@ import type { BookingRecord, PastBookingsPage, UpcomingBookings } from '@consult
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/uuid';
+import { bookingPayments } from '../payments/booking-payments';
 import { toBookingRecord, type ViewContext } from './booking-view';
 import {
   countPastBookings,
@@ -61,7 +62,17 @@ export async function clientUpcomingBookings(
     listUpcomingBookings(deps.db, clientId, now),
     viewContext(deps, now),
   ]);
-  return { bookings: rows.map((row) => toBookingRecord(row, view)) };
+  // Each with its payment, so the client knows before cancelling what comes back.
+  const payments = await bookingPayments(
+    deps,
+    rows.map((row) => row.id),
+  );
+  return {
+    bookings: rows.map((row) => ({
+      ...toBookingRecord(row, view),
+      payment: payments.get(row.id) ?? null,
+    })),
+  };
 }
 
 /** Page 1 of 1 with 0 bookings when there are none; a page past the last answers with the last. */

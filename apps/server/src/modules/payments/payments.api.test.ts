@@ -228,6 +228,18 @@ describe('payments: manual provider, receipts and refunds', () => {
     await settings({ provider: 'manual', clientRefundPercent: 50 });
     const paid = await paidBooking();
     await call('POST', `/api/admin/payments/${paid.payment.id}/mark-paid`, owner, {});
+    // Before the click, the client's list says what cancelling gives back.
+    const upcoming = await call('GET', '/api/bookings/upcoming', paid.client);
+    expect(upcoming.json().bookings[0].payment).toEqual({
+      id: paid.payment.id,
+      status: 'paid',
+      provider: 'manual',
+      amountMinor: 5000,
+      refundedMinor: 0,
+      currency: 'USD',
+      receiptNumber: expect.stringMatching(/^\d{4}-\d{4,}$/),
+      refundOnCancelMinor: 2500,
+    });
     const cancel = await call('POST', `/api/bookings/${paid.booking.id}/cancel`, paid.client, {});
     expect(cancel.statusCode, cancel.body).toBe(200);
     const refunded = await call('GET', `/api/payments/${paid.payment.id}`, paid.client);

@@ -1,7 +1,7 @@
 /** Asks before cancelling, with an optional reason that goes into the mails. */
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { BOOKING_CANCEL_REASON_MAX, type BookingRecord } from '@consult/shared';
+import { BOOKING_CANCEL_REASON_MAX, formatMoney, type BookingRecord } from '@consult/shared';
 import { Alert } from '../../../components/ui/alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, inputClasses } from '../../../components/ui/field';
@@ -52,6 +52,7 @@ export function CancelBookingDialog({
           {booking.service.title} on {formatDateTime(booking.start, timeZone)} ({zoneName(timeZone)}
           ). The time is freed for others and you get a cancellation e-mail.
         </p>
+        <RefundLine payment={booking.payment} />
         {error && <Alert tone="error">{errorMessage(error)}</Alert>}
         <Field label="Reason (optional)" hint="Shared with your consultant.">
           {({ id, describedBy }) => (
@@ -68,5 +69,21 @@ export function CancelBookingDialog({
         </Field>
       </div>
     </ConfirmDialog>
+  );
+}
+
+/** What cancelling does to the booking's payment, said before the click. */
+function RefundLine({ payment }: { payment: BookingRecord['payment'] }) {
+  if (!payment) return null;
+  const money = (minor: number) => formatMoney(minor, payment.currency);
+  const received = payment.status === 'paid' || payment.status === 'partially_refunded';
+  return (
+    <Alert tone="info" title="Your payment">
+      {!received
+        ? `Nothing has been paid yet: the payment of ${money(payment.amountMinor)} is cancelled with the booking.`
+        : payment.refundOnCancelMinor > 0
+          ? `You get ${money(payment.refundOnCancelMinor)} back of the ${money(payment.amountMinor)} you paid.`
+          : `No refund: cancelling now gives nothing back of the ${money(payment.amountMinor)} you paid.`}
+    </Alert>
   );
 }
