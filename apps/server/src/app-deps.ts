@@ -12,18 +12,10 @@ import type { AccountKeys } from './modules/auth/account-keys';
 import type { AvailabilityCache } from './modules/bookings/availability/availability-cache';
 import type { Mailer } from './modules/mail/mailer';
 
-/**
- * The settings services read: links in mails, where the owner's copies go, the configured admin,
- * the payment provider's keys (never shown anywhere).
- */
+/** The settings services read: links in mails, where the owner's copies go, the configured admin. */
 export type ServiceConfig = Pick<
   AppConfig,
-  | 'APP_URL'
-  | 'OWNER_EMAIL'
-  | 'ADMIN_EMAIL'
-  | 'ADMIN_PASSWORD'
-  | 'STRIPE_SECRET_KEY'
-  | 'STRIPE_WEBHOOK_SECRET'
+  'APP_URL' | 'OWNER_EMAIL' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'
 >;
 
 /** What the health and system screens report on. */

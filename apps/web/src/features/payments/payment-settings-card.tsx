@@ -110,7 +110,7 @@ function PaymentSettingsForm({ view }: { view: PaymentSettingsView }) {
       >
         {view.stripeConfigured
           ? 'Stripe is configured on the server; choose below whether clients pay by card.'
-          : 'Card payments need STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET on the server. Until then clients pay by bank transfer or in person, as your instructions say.'}
+          : 'Card payments through Stripe are not available yet: clients pay by bank transfer or in person, as your instructions say.'}
       </Alert>
       {error && !onlyFields && <Alert tone="error">{errorMessage(error)}</Alert>}
       {view.stripeConfigured && (
