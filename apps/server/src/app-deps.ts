@@ -11,6 +11,7 @@ import type { JobRunner } from './jobs/job-runner';
 import type { AccountKeys } from './modules/auth/account-keys';
 import type { AvailabilityCache } from './modules/bookings/availability/availability-cache';
 import type { Mailer } from './modules/mail/mailer';
+import type { PaymentProviders } from './modules/payments/providers';
 
 /** The settings services read: links in mails, where the owner's copies go, the configured admin. */
 export type ServiceConfig = Pick<
@@ -37,6 +38,8 @@ export interface AppDeps {
   config: ServiceConfig;
   accountKeys: AccountKeys;
   availabilityCache: AvailabilityCache;
+  /** Manual always; Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. */
+  payments: PaymentProviders;
   /** Work a route starts without waiting for it (see jobs/after-response.ts). */
   afterResponse: AfterResponse;
   system: SystemDeps;

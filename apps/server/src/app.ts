@@ -24,11 +24,14 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { loggerOptions } from './logger';
 import { contactRoutes } from './modules/site/contact-routes';
 import { bookingRoutes } from './modules/bookings/routes';
-import { adminPaymentRoutes, paymentRoutes } from './modules/payments/routes';
+import { adminPaymentRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/payments/routes';
 import { adminUserRoutes } from './modules/users/routes';
 import { adminBookingRoutes } from './modules/bookings/owner/admin-routes';
 import { authRoutes } from './modules/auth/routes';
 import { bookingJobs } from './modules/bookings/jobs/booking-jobs';
+import { paymentJobs } from './modules/payments/refunds';
+import { manualProvider } from './modules/payments/providers';
+import { createStripeProvider } from './modules/payments/stripe-provider';
 import { loadAccountKeys } from './modules/auth/account-keys';
 import authorizePlugin from './modules/auth/authorize';
 import type { ChallengeDifficulty } from './modules/auth/challenge';
@@ -130,12 +133,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     accountKeys,
     availabilityCache,
+    payments: {
+      manual: manualProvider,
+      stripe:
+        config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+          ? createStripeProvider({
+              secretKey: config.STRIPE_SECRET_KEY,
+              webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+              apiBase: config.STRIPE_API_BASE,
+            })
+          : null,
+    },
     afterResponse: createAfterResponse(app.log),
     system: { database, jobs, version, startedAt },
   };
   const deps = options.adjustDeps ? options.adjustDeps(builtDeps) : builtDeps;
   app.decorate('deps', deps);
-  for (const job of bookingJobs(deps)) jobs.add(job);
+  for (const job of [...bookingJobs(deps), ...paymentJobs(deps)]) jobs.add(job);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -166,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(bookingRoutes, { deps });
       await api.register(paymentRoutes, { deps });
       await api.register(adminPaymentRoutes, { deps });
+      await api.register(stripeWebhookRoutes, { deps });
     },
     { prefix: API_BASE },
   );

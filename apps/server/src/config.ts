@@ -56,6 +56,11 @@ const envSchema = z
     REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    // Only an origin: the official SDK takes a protocol, host and port, and adds /v1/… itself.
+    STRIPE_API_BASE: urlWithProtocols(['http:', 'https:'], 'https://api.stripe.com').refine(
+      (value) => value === undefined || new URL(value).pathname === '/',
+      { message: 'must be an origin without a path, like https://api.stripe.com' },
+    ),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

@@ -29,6 +29,11 @@ export function receiptPath(paymentId: string): string {
   return `${paths.payments}/${encodeURIComponent(paymentId)}/receipt`;
 }
 
+/** One payment opened in the owner's payments screen (its detail panel). */
+export function adminPaymentPath(paymentId: string): string {
+  return `${paths.admin.payments}?payment=${encodeURIComponent(paymentId)}`;
+}
+
 /** Paths the web app renders; anything else is the not-found page (served with status 404). */
 export function isKnownAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -10,6 +10,7 @@ import {
   createBookingSchema,
   rescheduleBookingSchema,
 } from './booking';
+import { bookingPaymentSchema } from '../payments/schemas';
 import { withoutNul } from '../text';
 import { localDateSchema } from './fields';
 import { ADMIN_BOOKINGS_MAX_PAGE_SIZE, ADMIN_BOOKINGS_PAGE_SIZE } from './limits';
@@ -75,6 +76,8 @@ export type BookingEvent = z.infer<typeof bookingEventSchema>;
 
 export const adminBookingDetailSchema = adminBookingRecordSchema.extend({
   events: z.array(bookingEventSchema),
+  /** The booking's payment record; null for a free booking. */
+  payment: bookingPaymentSchema.nullable(),
 });
 export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 

@@ -106,6 +106,19 @@ export const bookingRecordSchema = z.object({
 });
 export type BookingRecord = z.infer<typeof bookingRecordSchema>;
 
+/**
+ * POST /api/bookings answers the booking and, for a paid service under Stripe (state
+ * pending_payment), the Stripe Checkout address the client pays on.
+ */
+export const createdBookingSchema = bookingRecordSchema.extend({
+  checkoutUrl: z.string().optional(),
+});
+export type CreatedBooking = z.infer<typeof createdBookingSchema>;
+
+/** POST /api/bookings/:id/checkout: where to pay a booking still waiting for its payment. */
+export const checkoutSchema = z.object({ checkoutUrl: z.string() });
+export type Checkout = z.infer<typeof checkoutSchema>;
+
 /** GET /api/bookings/upcoming: held and confirmed bookings that have not ended, soonest first. */
 export const upcomingBookingsSchema = z.object({ bookings: z.array(bookingRecordSchema) });
 export type UpcomingBookings = z.infer<typeof upcomingBookingsSchema>;

@@ -50,6 +50,7 @@ export const BOOKING_RULE_BOUNDS = {
   bufferMinutes: [0, 240],
   slotStepMinutes: [5, 240],
   maxBookingsPerDay: [1, 100],
-  holdMinutes: [5, 1440],
+  // Stripe Checkout Sessions expire between 30 minutes and 24 hours after they are made.
+  holdMinutes: [30, 1440],
   cancellationCutoffHours: [0, 720],
 } as const;

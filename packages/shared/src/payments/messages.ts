@@ -19,5 +19,12 @@ export const PAYMENT_MESSAGES = {
   footerTooLong: 'Keep the receipt footer under 500 characters',
   stripeNotConfigured:
     'Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET on the server before it can be chosen',
+  clientInvalid: 'Choose a client from the list',
   checkoutNotPending: 'This booking is not waiting for a payment',
+  paymentBeingConfirmed: 'Your payment is being confirmed; this takes a moment',
+  paymentUnavailable:
+    'Online payment is not available right now. Please try again in a few minutes.',
+  refundUnavailable: 'Stripe did not accept the refund. Please try again in a few minutes.',
+  eventTooEarly: 'This event refers to a payment not recorded yet; deliver it again later',
+  webhookSignatureInvalid: 'The webhook signature is missing or invalid',
 } as const;

@@ -73,3 +73,12 @@ export function parseMoneyInput(text: string, currency: string): number | null {
   const [whole = '0', fraction = ''] = cleaned.split('.');
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
 }
+
+/**
+ * Minor units as the text an amount field starts with, the inverse of `parseMoneyInput`:
+ * 2500 USD → "25.00", 5000 JPY → "5000", 1234 KWD → "1.234" (no grouping, no symbol).
+ */
+export function plainAmount(amountMinor: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  return (amountMinor / 10 ** digits).toFixed(digits);
+}

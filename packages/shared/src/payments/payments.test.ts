@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, minorUnitDigits, parseMoneyInput } from './money';
+import { formatMoney, minorUnitDigits, parseMoneyInput, plainAmount } from './money';
 import {
   canMovePayment,
   clientCancellationRefundMinor,
@@ -50,6 +50,17 @@ describe('money', () => {
   });
 
   it.each([
+    [2500, 'USD', '25.00'],
+    [5000, 'JPY', '5000'],
+    [123450, 'PKR', '1234.50'],
+    [1234, 'KWD', '1.234'],
+    [0, 'EUR', '0.00'],
+  ])('prefills %i minor units of %s as %j, which reads back the same', (minor, currency, text) => {
+    expect(plainAmount(minor, currency)).toBe(text);
+    expect(parseMoneyInput(text, currency)).toBe(minor);
+  });
+
+  it.each([
     ['', 'USD'],
     ['-5', 'USD'],
     ['12.505', 'USD'],
@@ -95,6 +106,18 @@ describe('refunds', () => {
     );
     expect(refundableMinor({ ...paid, status: 'pending' })).toBe(0);
     expect(refundableMinor({ ...paid, status: 'refunded', refundedMinor: 12000 })).toBe(0);
+  });
+
+  it('keeps a refund still on its way at the provider out of what is left to refund', () => {
+    expect(refundableMinor({ ...paid, refundPendingMinor: 4000 })).toBe(8000);
+    expect(
+      refundableMinor({
+        ...paid,
+        status: 'partially_refunded',
+        refundedMinor: 5000,
+        refundPendingMinor: 7000,
+      }),
+    ).toBe(0);
   });
 
   it('names the status by what has gone back in all', () => {

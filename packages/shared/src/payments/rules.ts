@@ -38,13 +38,19 @@ export function isRefundable(payment: { status: PaymentStatus }): boolean {
   return payment.status === 'paid' || payment.status === 'partially_refunded';
 }
 
-/** What is left to refund of a payment. */
+/**
+ * What is left to refund of a payment: its amount less what has gone back and what has been asked
+ * of the provider and not confirmed yet (a Stripe refund on its way).
+ */
 export function refundableMinor(payment: {
   status: PaymentStatus;
   amountMinor: number;
   refundedMinor: number;
+  refundPendingMinor?: number;
 }): number {
-  return isRefundable(payment) ? Math.max(0, payment.amountMinor - payment.refundedMinor) : 0;
+  if (!isRefundable(payment)) return 0;
+  const gone = payment.refundedMinor + (payment.refundPendingMinor ?? 0);
+  return Math.max(0, payment.amountMinor - gone);
 }
 
 /** The status after `refundedMinor` of `amountMinor` has gone back in all. */
@@ -61,7 +67,12 @@ export function statusAfterRefund(
  * what they paid, rounded half up to the minor unit, never more than is left to refund.
  */
 export function clientCancellationRefundMinor(
-  payment: { status: PaymentStatus; amountMinor: number; refundedMinor: number },
+  payment: {
+    status: PaymentStatus;
+    amountMinor: number;
+    refundedMinor: number;
+    refundPendingMinor?: number;
+  },
   sharePercent: number,
 ): number {
   const share = Math.round((payment.amountMinor * sharePercent) / 100);

@@ -35,6 +35,8 @@ export const paymentRecordSchema = z.object({
   provider: paymentProviderSchema,
   status: paymentStatusSchema,
   refundedMinor: z.number().int(),
+  /** Asked of the provider (Stripe) and not yet confirmed by it; not in `refundedMinor` yet. */
+  refundPendingMinor: z.number().int(),
   /** `2026-0001`; null until the payment is paid. */
   receiptNumber: z.string().nullable(),
   createdAt: z.string(),
@@ -54,6 +56,7 @@ export const bookingPaymentSchema = z.object({
   provider: paymentProviderSchema,
   amountMinor: z.number().int(),
   refundedMinor: z.number().int(),
+  refundPendingMinor: z.number().int(),
   currency: z.string(),
   receiptNumber: z.string().nullable(),
   refundOnCancelMinor: z.number().int(),
@@ -119,6 +122,8 @@ export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
 export const adminPaymentsQuerySchema = z.object({
   status: paymentStatusSchema.optional(),
   provider: paymentProviderSchema.optional(),
+  /** One client's payments (their user id). */
+  client: z.uuid({ error: M.clientInvalid }).optional(),
   from: localDateSchema.optional(),
   to: localDateSchema.optional(),
   q: z.string().overwrite(withoutNul).trim().max(100).optional(),

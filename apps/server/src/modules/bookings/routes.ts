@@ -11,6 +11,7 @@ import {
   bookingConflictProblemSchema,
   type Availability,
   bookingRecordSchema,
+  createdBookingSchema,
   cancelBookingSchema,
   createBookingSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -24,6 +25,7 @@ import {
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
 import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
+import { checkoutOfNewBooking } from '../payments/checkout';
 import { availabilityJson, listPublicServices } from './availability/availability-service';
 import { toBookingRecord } from './booking-view';
 import { cancelBooking } from './changes/cancel-booking';
@@ -102,11 +104,12 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
         body: createBookingSchema,
         response: {
-          201: bookingRecordSchema,
+          201: createdBookingSchema,
           400: problemSchema,
           ...authErrors,
           409: bookingConflictProblemSchema,
           422: problemSchema,
+          503: problemSchema,
         },
       },
       onRequest: [app.authenticate],
@@ -124,7 +127,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
           idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
         },
       );
-      return reply.code(201).send(toBookingRecord(booking, view));
+      const record = toBookingRecord(booking, view);
+      if (booking.state !== 'pending_payment') return reply.code(201).send(record);
+      const checkoutUrl = await checkoutOfNewBooking(deps, user, booking.id);
+      return reply.code(201).send({ ...record, checkoutUrl });
     },
   );
 

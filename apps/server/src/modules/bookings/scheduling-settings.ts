@@ -3,6 +3,7 @@
  * document. Missing keys take their defaults, so a fresh install can take bookings at once.
  */
 import {
+  BOOKING_RULE_BOUNDS,
   DEFAULT_WEEKLY_HOURS,
   schedulingSettingsSchema,
   type SchedulingSettings,
@@ -20,6 +21,20 @@ export const DEFAULT_SCHEDULING_SETTINGS: SchedulingSettings = schedulingSetting
   dateOverrides: [],
 });
 
+/**
+ * A hold saved before holds had their 30-minute minimum (Stripe's shortest Checkout Session) counts
+ * as the minimum, rather than failing the whole document.
+ */
+function withCurrentHoldMinimum(stored: unknown): unknown {
+  if (typeof stored !== 'object' || stored === null) return stored;
+  const rules = (stored as { rules?: unknown }).rules;
+  if (typeof rules !== 'object' || rules === null) return stored;
+  const hold = (rules as { holdMinutes?: unknown }).holdMinutes;
+  const [minimum] = BOOKING_RULE_BOUNDS.holdMinutes;
+  if (typeof hold !== 'number' || hold >= minimum) return stored;
+  return { ...stored, rules: { ...rules, holdMinutes: minimum } };
+}
+
 /** A stored document that no longer parses falls back to the defaults (logged), never a 500. */
 export async function loadSchedulingSettings(
   db: Db,
@@ -27,7 +42,7 @@ export async function loadSchedulingSettings(
 ): Promise<SchedulingSettings> {
   const stored = await findSetting(db, SCHEDULING_SETTINGS_KEY);
   if (stored === undefined) return DEFAULT_SCHEDULING_SETTINGS;
-  const parsed = schedulingSettingsSchema.safeParse(stored);
+  const parsed = schedulingSettingsSchema.safeParse(withCurrentHoldMinimum(stored));
   if (parsed.success) return parsed.data;
   log?.warn(
     { issues: parsed.error.issues.slice(0, 5) },

@@ -20,6 +20,7 @@ export async function bookingPayments(
         provider: payment.provider,
         amountMinor: payment.amountMinor,
         refundedMinor: payment.refundedMinor,
+        refundPendingMinor: payment.refundPendingMinor,
         currency: payment.currency,
         receiptNumber: payment.receiptNumber,
         refundOnCancelMinor: clientCancellationRefundMinor(payment, clientRefundPercent),

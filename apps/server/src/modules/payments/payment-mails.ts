@@ -50,3 +50,31 @@ export function refundMail(
     receiptLink(facts),
   );
 }
+
+/**
+ * To the owner: a Stripe payment arrived for a booking the client no longer has. Refunded in full
+ * automatically, or, when the booking was already paid another way, left for the owner to return.
+ */
+export function latePaymentOwnerMail(facts: {
+  to: string;
+  bookingId: string;
+  serviceTitle: string;
+  state: string;
+  intentId: string | null;
+  refunded: boolean;
+}): OutgoingMail {
+  const what = `A Stripe payment (${facts.intentId ?? 'no payment id'}) arrived for the booking of ${facts.serviceTitle} (${facts.bookingId}), which is ${facts.state.replace('_', ' ')}.`;
+  return simpleMail(
+    facts.to,
+    facts.refunded ? 'Late payment refunded' : 'A second payment needs a refund',
+    facts.refunded
+      ? [
+          what,
+          'Nobody is charged for a booking they do not have: it is being refunded in full, and the client gets the receipt and the refund by mail.',
+        ]
+      : [
+          what,
+          'The booking was already paid, so this payment is not recorded here. Please refund it in the Stripe dashboard.',
+        ],
+  );
+}

@@ -4,18 +4,19 @@
  * The booking changes call these; they touch only payments.
  */
 import {
+  activePaymentProvider,
   canMovePayment,
   clientCancellationRefundMinor,
   formatReceiptNumber,
   PAYMENT_MESSAGES,
-  statusAfterRefund,
+  type PaymentProvider as PaymentProviderName,
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
 import { formatMailTime } from '../bookings/mails/booking-mails';
 import { loadPaymentSettings } from './payment-settings';
-import { receiptMail, refundMail } from './payment-mails';
+import { receiptMail } from './payment-mails';
 import {
   insertPayment,
   insertRefund,
@@ -23,9 +24,10 @@ import {
   nextReceiptSequence,
   updatePayment,
   type PaymentRow,
+  type RefundRow,
 } from './payments-repository';
 
-export type PaymentDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'log' | 'clock'>;
+export type PaymentDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'log' | 'clock' | 'payments'>;
 
 /** The booking and client facts the payment steps need. */
 export interface PaidBooking {
@@ -42,20 +44,33 @@ export interface PayingClient {
   timeZone: string;
 }
 
-/** A paid booking gets its payment record, pending, under the manual provider. */
-export async function openPayment(tx: Tx, booking: PaidBooking): Promise<PaymentRow | null> {
+/** The provider a paid booking made now uses: Stripe when configured and chosen, else manual. */
+export async function providerForNewBooking(
+  deps: Pick<AppDeps, 'log' | 'payments'>,
+  tx: Tx,
+): Promise<PaymentProviderName> {
+  const settings = await loadPaymentSettings(tx, deps.log);
+  return activePaymentProvider(deps.payments.stripe !== null, settings);
+}
+
+/** A paid booking gets its payment record, pending, with the provider that takes the money. */
+export async function openPayment(
+  tx: Tx,
+  booking: PaidBooking,
+  provider: PaymentProviderName,
+): Promise<PaymentRow | null> {
   if (booking.priceMinor <= 0) return null;
   return insertPayment(tx, {
     bookingId: booking.id,
     clientId: booking.clientId,
     amountMinor: booking.priceMinor,
     currency: booking.currency,
-    provider: 'manual',
+    provider,
     status: 'pending',
   });
 }
 
-function mailFacts(
+export function mailFacts(
   deps: PaymentDeps,
   payment: PaymentRow,
   booking: PaidBooking,
@@ -84,7 +99,7 @@ export async function receivePayment(
   tx: Tx,
   booking: PaidBooking,
   client: PayingClient,
-  options: { now: Date; note?: string | null },
+  options: { now: Date; note?: string | null; providerPaymentId?: string | null },
 ): Promise<PaymentRow> {
   const payment = await lockPaymentOfBooking(tx, booking.id);
   if (!payment || !canMovePayment(payment.status, 'paid')) {
@@ -97,6 +112,7 @@ export async function receivePayment(
     paidAt: options.now,
     receiptNumber,
     note: options.note ?? payment.note,
+    providerPaymentId: options.providerPaymentId ?? payment.providerPaymentId,
   });
   const settings = await loadPaymentSettings(tx, deps.log);
   await deps.mailer.queueMail(
@@ -110,51 +126,38 @@ export async function receivePayment(
 }
 
 /**
- * Gives back `amountMinor` of a received payment, recorded at once (manual payments are refunded
- * by hand), with a mail to the client. The caller checked the amount.
+ * Records a refund of `amountMinor` of a received payment (the caller checked the amount): pending,
+ * and counted as on its way so nobody can ask for the same money twice. `sendRefunds` sends it to
+ * the provider once this transaction has committed; it is final when the provider confirms it.
  */
-export async function recordRefund(
-  deps: PaymentDeps,
+export async function requestRefund(
   tx: Tx,
   payment: PaymentRow,
   refund: { amountMinor: number; reason: string | null; by: string | null },
-  booking: PaidBooking,
-  client: PayingClient,
-): Promise<PaymentRow> {
-  await insertRefund(tx, {
+): Promise<RefundRow> {
+  const row = await insertRefund(tx, {
     paymentId: payment.id,
     amountMinor: refund.amountMinor,
     reason: refund.reason,
-    status: 'succeeded',
+    status: 'pending',
     createdBy: refund.by,
   });
-  const refundedMinor = payment.refundedMinor + refund.amountMinor;
-  const updated = await updatePayment(tx, payment.id, {
-    refundedMinor,
-    status: statusAfterRefund(payment.amountMinor, refundedMinor),
+  await updatePayment(tx, payment.id, {
+    refundPendingMinor: payment.refundPendingMinor + refund.amountMinor,
   });
-  const settings = await loadPaymentSettings(tx, deps.log);
-  await deps.mailer.queueMail(
-    refundMail({
-      ...mailFacts(deps, updated, booking, client, settings.businessName),
-      refundMinor: refund.amountMinor,
-      reason: refund.reason,
-    }),
-    tx,
-  );
-  return updated;
+  return row;
 }
 
 /**
  * A cancelled booking's payment: one not received is cancelled; one received is refunded by the
  * owner's share when the client cancels (the client can only cancel before the cutoff). When the
- * owner cancels, the owner decides the refund on the payments screen.
+ * owner cancels, the owner decides the refund on the payments screen. The caller sends the refund
+ * after its transaction (`sendRefundsOfBooking`).
  */
 export async function settlePaymentOnCancel(
   deps: PaymentDeps,
   tx: Tx,
   booking: PaidBooking,
-  client: PayingClient,
   cancelledBy: { type: 'client' | 'owner' | 'system'; userId: string | null },
 ): Promise<void> {
   const payment = await lockPaymentOfBooking(tx, booking.id);
@@ -167,12 +170,9 @@ export async function settlePaymentOnCancel(
   const settings = await loadPaymentSettings(tx, deps.log);
   const amountMinor = clientCancellationRefundMinor(payment, settings.clientRefundPercent);
   if (amountMinor <= 0) return;
-  await recordRefund(
-    deps,
-    tx,
-    payment,
-    { amountMinor, reason: 'Cancelled by the client before the cutoff', by: cancelledBy.userId },
-    booking,
-    client,
-  );
+  await requestRefund(tx, payment, {
+    amountMinor,
+    reason: 'Cancelled by the client before the cutoff',
+    by: cancelledBy.userId,
+  });
 }

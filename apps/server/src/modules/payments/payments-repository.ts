@@ -1,11 +1,25 @@
 /** The queries of payments: records with their booking and client, refunds, receipt counters. */
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import type { PaymentProvider, PaymentStatus } from '@consult/shared';
 import type { Db, Tx } from '../../db/client';
 import { bookings } from '../bookings/schema';
 import { users } from '../users/schema';
 import { escapeLike } from '../users/users-repository';
-import { paymentRefunds, payments, receiptCounters } from './schema';
+import { paymentEvents, paymentRefunds, payments, receiptCounters } from './schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
@@ -100,6 +114,97 @@ export async function insertRefund(
   return row!;
 }
 
+export async function lockRefund(tx: Tx, id: number): Promise<RefundRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.id, id))
+    .for('update');
+  return row;
+}
+
+export async function updateRefund(
+  tx: Tx,
+  id: number,
+  patch: Partial<typeof paymentRefunds.$inferInsert>,
+): Promise<void> {
+  await tx.update(paymentRefunds).set(patch).where(eq(paymentRefunds.id, id));
+}
+
+/** Refunds recorded and not yet sent to their provider, oldest first. */
+export async function listUnsentRefunds(
+  db: Db,
+  filter: { bookingId?: string; createdBefore?: Date },
+): Promise<RefundRow[]> {
+  return db
+    .select({ refund: paymentRefunds })
+    .from(paymentRefunds)
+    .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+    .where(
+      and(
+        eq(paymentRefunds.status, 'pending'),
+        isNull(paymentRefunds.providerReference),
+        filter.bookingId ? eq(payments.bookingId, filter.bookingId) : undefined,
+        filter.createdBefore ? lt(paymentRefunds.createdAt, filter.createdBefore) : undefined,
+      ),
+    )
+    .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id))
+    .limit(100)
+    .then((rows) => rows.map((row) => row.refund));
+}
+
+/** The pending refunds of a payment (locked), oldest first: the ones a provider confirms next. */
+export async function lockPendingRefunds(tx: Tx, paymentId: string): Promise<RefundRow[]> {
+  return tx
+    .select()
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'pending')))
+    .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id))
+    .for('update');
+}
+
+/** The payment of a provider's payment id (Stripe: a PaymentIntent), locked. */
+export async function lockPaymentByProviderPaymentId(
+  tx: Tx,
+  providerPaymentId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.providerPaymentId, providerPaymentId))
+    .for('update');
+  return row;
+}
+
+/** What payment mails name of the booking. */
+export async function findBookingFacts(db: Db, bookingId: string) {
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      clientId: bookings.clientId,
+      priceMinor: bookings.priceMinor,
+      currency: bookings.currency,
+      serviceTitle: bookings.serviceTitle,
+      startAt: bookings.startAt,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return row;
+}
+
+/**
+ * Records a provider event as applied, in the transaction that applies it: false when it was
+ * applied before (the same webhook delivered twice).
+ */
+export async function claimProviderEvent(tx: Tx, id: string, type: string): Promise<boolean> {
+  const rows = await tx
+    .insert(paymentEvents)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return rows.length > 0;
+}
+
 export async function listRefunds(db: Db, paymentId: string): Promise<RefundRow[]> {
   return db
     .select()
@@ -127,6 +232,7 @@ export async function paymentsOfBookings(
 
 export interface AdminPaymentsFilter {
   status?: PaymentStatus;
+  clientId?: string;
   provider?: PaymentProvider;
   /** Payments created in [start, end). */
   createdRange?: { start?: Date; end?: Date };
@@ -138,6 +244,7 @@ function whereOf(filter: AdminPaymentsFilter) {
   const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
   return and(
     filter.status ? eq(payments.status, filter.status) : undefined,
+    filter.clientId ? eq(payments.clientId, filter.clientId) : undefined,
     filter.provider ? eq(payments.provider, filter.provider) : undefined,
     filter.createdRange?.start ? gte(payments.createdAt, filter.createdRange.start) : undefined,
     filter.createdRange?.end ? lt(payments.createdAt, filter.createdRange.end) : undefined,

@@ -25,9 +25,9 @@ import { markBookingPaid } from '../bookings/changes/owner-changes';
 import { pageWindow } from '../bookings/past-bookings-page';
 import { loadSchedulingSettings } from '../bookings/scheduling-settings';
 import type { UserRow } from '../users/users-repository';
-import { findUserById } from '../users/users-repository';
 import { loadPaymentSettings } from './payment-settings';
-import { recordRefund, type PaymentDeps } from './payment-steps';
+import { requestRefund, type PaymentDeps } from './payment-steps';
+import { sendRefund, withdrawRefund } from './refunds';
 import {
   adminPaymentTotals,
   findPayment,
@@ -56,6 +56,7 @@ function toRecord({ payment, booking }: JoinedPayment): PaymentRecord {
     provider: payment.provider,
     status: payment.status,
     refundedMinor: payment.refundedMinor,
+    refundPendingMinor: payment.refundPendingMinor,
     receiptNumber: payment.receiptNumber,
     createdAt: payment.createdAt.toISOString(),
     paidAt: payment.paidAt?.toISOString() ?? null,
@@ -137,6 +138,7 @@ async function filterOf(
   const zone = (await loadSchedulingSettings(deps.db, deps.log)).rules.timeZone;
   return {
     status: query.status,
+    clientId: query.client,
     provider: query.provider,
     createdRange: {
       start: query.from
@@ -202,18 +204,19 @@ export async function markPaymentPaid(
   return viewPayment(deps, id);
 }
 
-/** The owner gives back part or all of what is left of a received payment. */
+/**
+ * The owner gives back part or all of what is left of a received payment. Recorded first, then sent
+ * to the provider: a manual refund is final at once, a Stripe one when Stripe confirms it. A Stripe
+ * refund Stripe could not take is not kept: 503, and the owner may try again.
+ */
 export async function refundPayment(
   deps: PaymentDeps,
   owner: UserRow,
   id: string,
   input: RefundPaymentInput,
 ): Promise<AdminPaymentDetail> {
-  const row = isUuid(id) ? await findPayment(deps.db, id) : undefined;
-  if (!row) throw notFound();
-  const client = await findUserById(deps.db, row.client.id);
-  if (!client) throw notFound();
-  await deps.db.transaction(async (tx) => {
+  if (!isUuid(id)) throw notFound();
+  const refund = await deps.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, id);
     if (!payment) throw notFound();
     const left = refundableMinor(payment);
@@ -224,27 +227,19 @@ export async function refundPayment(
       throw new HttpProblem(400, detail, { errors: { amountMinor: [detail] } });
     }
     const reason = input.reason ?? null;
-    await recordRefund(
-      deps,
-      tx,
-      payment,
-      { amountMinor, reason, by: owner.id },
-      {
-        id: payment.bookingId,
-        clientId: payment.clientId,
-        priceMinor: payment.amountMinor,
-        currency: payment.currency,
-        serviceTitle: row.booking.serviceTitle,
-        startAt: row.booking.startAt,
-      },
-      client,
-    );
+    const row = await requestRefund(tx, payment, { amountMinor, reason, by: owner.id });
     await insertAuditEntry(tx, {
       actorId: owner.id,
       action: 'payment.refund',
       target: id,
-      details: { amountMinor, currency: payment.currency, reason },
+      details: { amountMinor, currency: payment.currency, reason, refundId: row.id },
     });
+    return row;
   });
+  const outcome = await sendRefund(deps, refund.id);
+  if (outcome === 'unsent') {
+    await withdrawRefund(deps.db, refund.id);
+    throw new HttpProblem(503, PAYMENT_MESSAGES.refundUnavailable);
+  }
   return viewPayment(deps, id);
 }

@@ -236,6 +236,7 @@ describe('payments: manual provider, receipts and refunds', () => {
       provider: 'manual',
       amountMinor: 5000,
       refundedMinor: 0,
+      refundPendingMinor: 0,
       currency: 'USD',
       receiptNumber: expect.stringMatching(/^\d{4}-\d{4,}$/),
       refundOnCancelMinor: 2500,

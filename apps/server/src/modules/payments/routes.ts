@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminPaymentDetailSchema,
+  checkoutSchema,
   adminPaymentsPageSchema,
   adminPaymentsQuerySchema,
   markPaidSchema,
@@ -21,7 +22,9 @@ import type { RouteOptions } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
 import { insertAuditEntry } from '../audit/audit-repository';
 import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
+import { checkoutUrlFor } from './checkout';
 import { loadPaymentSettings, paymentSettingsView, savePaymentSettings } from './payment-settings';
+import { applyStripeEvent, EventTooEarly } from './stripe-webhook';
 import {
   listOwnPayments,
   listPaymentsPage,
@@ -64,15 +67,83 @@ export const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     },
     async (request) => viewOwnPayment(deps, request.user!, request.params.id),
   );
+
+  app.post(
+    '/bookings/:id/checkout',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Where to pay a booking still held for its online payment (Stripe Checkout)',
+        security,
+        params: idParamsSchema,
+        response: {
+          200: checkoutSchema,
+          404: problemSchema,
+          409: problemSchema,
+          503: problemSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      checkoutUrl: await checkoutUrlFor(deps, request.user!, request.params.id),
+    }),
+  );
+};
+
+/**
+ * POST /payments/stripe/webhook: Stripe's signed events. The body is read raw, as the signature
+ * covers its exact bytes; a missing, wrong or stale signature (300 s) is 400 and changes nothing.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/payments/stripe/webhook',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET); each event applied once',
+        response: {
+          200: z.object({ received: z.literal(true) }),
+          400: problemSchema,
+          404: problemSchema,
+          503: problemSchema,
+        },
+      },
+    },
+    async (request) => {
+      const stripe = deps.payments.stripe;
+      if (!stripe) throw new HttpProblem(404, PAYMENT_MESSAGES.stripeNotConfigured);
+      let event;
+      try {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        event = stripe.verifyEvent(body, request.headers['stripe-signature'] as string | undefined);
+      } catch {
+        throw new HttpProblem(400, PAYMENT_MESSAGES.webhookSignatureInvalid);
+      }
+      try {
+        const outcome = await applyStripeEvent(deps, event);
+        request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe event');
+      } catch (error) {
+        if (!(error instanceof EventTooEarly)) throw error;
+        throw new HttpProblem(503, PAYMENT_MESSAGES.eventTooEarly);
+      }
+      return { received: true as const };
+    },
+  );
 };
 
 export const adminPaymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   acceptEmptyJsonBodies(app);
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireAdmin);
-  // The Stripe provider (Checkout, signed webhook) is not built yet (decision 027): until it is,
-  // every payment is manual and no Stripe choice is offered, whatever keys the server has.
-  const stripeConfigured = false;
+  const stripeConfigured = deps.payments.stripe !== null;
 
   app.get(
     '/admin/payments',

@@ -46,8 +46,12 @@ export const payments = pgTable(
     provider: text('provider', { enum: STORED_PAYMENT_PROVIDERS }).notNull(),
     /** The provider's id for it (Stripe: the Checkout Session). */
     providerReference: text('provider_reference'),
+    /** The provider's id of the money received (Stripe: the PaymentIntent), which refunds name. */
+    providerPaymentId: text('provider_payment_id'),
     status: text('status', { enum: STORED_PAYMENT_STATUSES }).notNull(),
     refundedMinor: integer('refunded_minor').notNull().default(0),
+    /** Refunds asked of the provider and not yet confirmed by it (Stripe). */
+    refundPendingMinor: integer('refund_pending_minor').notNull().default(0),
     receiptNumber: text('receipt_number'),
     /** The owner's note when marking it paid. */
     note: text('note'),
@@ -66,6 +70,9 @@ export const payments = pgTable(
     index('payments_provider_reference_idx')
       .on(t.providerReference)
       .where(sql`provider_reference is not null`),
+    index('payments_provider_payment_idx')
+      .on(t.providerPaymentId)
+      .where(sql`provider_payment_id is not null`),
     check(
       'payments_status_check',
       sql`${t.status} in ('pending', 'paid', 'refunded', 'partially_refunded', 'failed', 'cancelled')`,
@@ -74,6 +81,10 @@ export const payments = pgTable(
     check(
       'payments_amounts_check',
       sql`${t.amountMinor} > 0 and ${t.refundedMinor} between 0 and ${t.amountMinor}`,
+    ),
+    check(
+      'payments_refund_pending_check',
+      sql`${t.refundPendingMinor} >= 0 and ${t.refundedMinor} + ${t.refundPendingMinor} <= ${t.amountMinor}`,
     ),
   ],
 );
@@ -95,6 +106,9 @@ export const paymentRefunds = pgTable(
   (t) => [
     index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt),
     index('payment_refunds_created_by_idx').on(t.createdBy),
+    index('payment_refunds_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending' and provider_reference is null`),
     check('payment_refunds_amount_check', sql`${t.amountMinor} > 0`),
     check('payment_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
   ],

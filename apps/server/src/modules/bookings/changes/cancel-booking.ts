@@ -1,5 +1,6 @@
 /** Cancelling a held or confirmed booking. */
 import { settlePaymentOnCancel } from '../../payments/payment-steps';
+import { sendRefundsOfBooking } from '../../payments/refunds';
 import { updateBooking } from '../bookings-repository';
 import {
   bookingClient,
@@ -28,7 +29,7 @@ export async function cancelBooking(
 ): Promise<BookingOutcome> {
   const { view } = await changeContext(deps, now);
   const { reason } = input;
-  return deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const booking = await lockOwnBooking(tx, actor, bookingId);
     // A client hears the same reason their booking's clientChange shows.
     if (actor.type === 'client') requireClientChange(booking, view);
@@ -45,8 +46,11 @@ export async function cancelBooking(
       details: reason ? { reason } : {},
     });
     const client = await bookingClient(tx, booking);
-    await settlePaymentOnCancel(deps, tx, booking, client, actor);
+    await settlePaymentOnCancel(deps, tx, booking, actor);
     await mailChange(deps, tx, 'cancelled', updated, client, { reason });
     return { booking: updated, client: clientView(client), view };
   });
+  // A refund the cancellation gave goes out now; the refund job sends it if this fails.
+  await sendRefundsOfBooking(deps, bookingId);
+  return outcome;
 }

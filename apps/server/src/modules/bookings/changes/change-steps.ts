@@ -37,7 +37,7 @@ import type { SlotService } from '../availability/slots';
 import { DAY_MS, MINUTE_MS } from '../availability/zone-clock';
 
 /** What a booking change works with. */
-export type BookingDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'config' | 'clock'>;
+export type BookingDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments'>;
 
 /** Who makes the change: the booking's client, or the owner (any booking, any time). */
 export interface BookingActorRef {

@@ -17,7 +17,7 @@ import {
   serviceSnapshot,
   type BookingRow,
 } from '../bookings-repository';
-import { openPayment } from '../../payments/payment-steps';
+import { openPayment, providerForNewBooking } from '../../payments/payment-steps';
 import { isExclusionViolation, isUniqueViolation } from '../database-errors';
 import {
   addMinutes,
@@ -88,7 +88,7 @@ function replayed(existing: BookingRow, fingerprint: string): BookingRow {
 /**
  * Books `input.start` for the service. A client needs a verified e-mail and an offered slot; the
  * owner may pass `outsideHours`. Free services and paid ones under the manual provider confirm at
- * once (paid: paymentDue). The same Idempotency-Key with the same request returns the first booking
+ * once (paid: paymentDue); under Stripe a paid one is held for payment (see payments/checkout.ts). The same Idempotency-Key with the same request returns the first booking
  * without a second row or mail.
  */
 export async function createBooking(
@@ -121,9 +121,11 @@ export async function createBooking(
       await checkTimeFree(tx, service, start, now, settings, {
         outsideHours: actor.type === 'owner' && input.outsideHours === true,
       });
+      // The owner booking for a client arranges the payment with them: it is recorded by hand.
+      const provider = actor.type === 'owner' ? 'manual' : await providerForNewBooking(deps, tx);
       const initial = initialBookingState({
         priceMinor: service.priceMinor,
-        provider: 'manual',
+        provider,
         now,
         holdMinutes: settings.rules.holdMinutes,
       });
@@ -147,7 +149,7 @@ export async function createBooking(
         requestFingerprint: key !== undefined ? fingerprint : null,
         createdBy: actor.userId,
       });
-      await openPayment(tx, row);
+      await openPayment(tx, row, provider);
       await insertBookingEvent(tx, {
         bookingId: row.id,
         action: 'created',

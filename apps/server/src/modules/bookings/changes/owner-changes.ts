@@ -3,7 +3,10 @@ import { BOOKING_MESSAGES, type BookingState } from '@consult/shared';
 import { HttpProblem } from '../../../plugins/errors';
 import { receivePayment } from '../../payments/payment-steps';
 import { initialReminderSentAt } from '../booking-state';
-import { updateBooking } from '../bookings-repository';
+import type { Tx } from '../../../db/client';
+import type { UserRow } from '../../users/users-repository';
+import { insertBookingEvent, updateBooking, type BookingRow } from '../bookings-repository';
+import { loadSchedulingSettings } from '../scheduling-settings';
 import {
   bookingClient,
   changeContext,
@@ -53,7 +56,7 @@ export async function markBookingPaid(
   now: Date = deps.clock(),
   note: string | null = null,
 ): Promise<BookingOutcome> {
-  const { settings, view } = await changeContext(deps, now);
+  const { view } = await changeContext(deps, now);
   // Only the owner receives payments; to a client it is no operation on their bookings.
   if (actor.type !== 'owner') throw notFound();
   return deps.db.transaction(async (tx) => {
@@ -63,20 +66,55 @@ export async function markBookingPaid(
     }
     if (!booking.paymentDue) throw new HttpProblem(409, BOOKING_MESSAGES.paymentNotDue);
     const client = await bookingClient(tx, booking);
-    await receivePayment(deps, tx, booking, client, { now, note });
-    const confirms = booking.state === 'pending_payment';
-    const updated = await updateBooking(tx, booking.id, {
-      paymentDue: false,
-      paidAt: now,
-      ...(confirms && {
-        state: 'confirmed' as const,
-        holdUntil: null,
-        meetingUrl: meetingUrlFor(booking.meetingMode, settings.meetingLinks),
-        reminderSentAt: initialReminderSentAt(booking.startAt, now),
-      }),
+    const updated = await applyPayment(deps, tx, booking, client, {
+      now,
+      note,
+      actor: { type: 'owner', userId: actor.userId },
     });
-    await recordChange(tx, actor, booking, { action: 'paid', toState: updated.state });
-    if (confirms) await mailChange(deps, tx, 'confirmed', updated, client);
     return { booking: updated, client: clientView(client), view };
   });
+}
+
+/**
+ * A due payment received, by the owner's hand or the provider's webhook (`actor` system): the
+ * payment paid with its receipt, the booking's payment no longer due, and a booking held for payment
+ * confirmed (meeting link, confirmation mail). `booking` is locked by the caller.
+ */
+export async function applyPayment(
+  deps: BookingDeps,
+  tx: Tx,
+  booking: BookingRow,
+  client: UserRow,
+  options: {
+    now: Date;
+    note?: string | null;
+    providerPaymentId?: string | null;
+    actor: { type: 'owner' | 'system'; userId: string | null };
+  },
+): Promise<BookingRow> {
+  const { now, actor } = options;
+  await receivePayment(deps, tx, booking, client, options);
+  const confirms = booking.state === 'pending_payment';
+  const settings = confirms ? await loadSchedulingSettings(tx, deps.log) : null;
+  const updated = await updateBooking(tx, booking.id, {
+    paymentDue: false,
+    paidAt: now,
+    ...(settings && {
+      state: 'confirmed' as const,
+      holdUntil: null,
+      meetingUrl: meetingUrlFor(booking.meetingMode, settings.meetingLinks),
+      reminderSentAt: initialReminderSentAt(booking.startAt, now),
+    }),
+  });
+  await insertBookingEvent(tx, {
+    bookingId: booking.id,
+    action: 'paid',
+    fromState: booking.state,
+    toState: updated.state,
+    actorType: actor.type,
+    actorId: actor.userId,
+    details: {},
+  });
+  if (confirms) await mailChange(deps, tx, 'confirmed', updated, client);
+  return updated;
 }

@@ -7,12 +7,26 @@ import type { Tx } from '../../../db/client';
 import { bookingEvents, bookings } from '../schema';
 import type { BookingRow, NewBookingEvent } from '../bookings-repository';
 
-/** Pending-payment bookings whose hold has run out, oldest hold first. */
-export async function claimExpiredHolds(tx: Tx, now: Date, limit: number): Promise<BookingRow[]> {
+/**
+ * Pending-payment bookings whose hold has run out, oldest hold first, leaving out the ones in
+ * `except` (paid meanwhile, waiting for their webhook).
+ */
+export async function claimExpiredHolds(
+  tx: Tx,
+  now: Date,
+  limit: number,
+  except: string[] = [],
+): Promise<BookingRow[]> {
   return tx
     .select()
     .from(bookings)
-    .where(and(eq(bookings.state, 'pending_payment'), lte(bookings.holdUntil, now)))
+    .where(
+      and(
+        eq(bookings.state, 'pending_payment'),
+        lte(bookings.holdUntil, now),
+        except.length > 0 ? notInArray(bookings.id, except) : undefined,
+      ),
+    )
     .orderBy(asc(bookings.holdUntil))
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -8,6 +8,7 @@ import { REMINDER_LEAD_HOURS, MINUTE_MS } from '@consult/shared';
 import type { AppDeps } from '../../../app-deps';
 import type { Db, Tx } from '../../../db/client';
 import type { Job } from '../../../jobs/job-runner';
+import { closeCheckoutOfHold, expireHeldBooking } from '../../payments/checkout';
 import { findUserContacts } from '../../users/users-repository';
 import {
   claimDueReminders,
@@ -23,7 +24,10 @@ import type { BookingRow } from '../bookings-repository';
 import { HOUR_MS } from '../availability/zone-clock';
 
 /** What the booking jobs work with. */
-export type BookingJobDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'config' | 'clock'>;
+export type BookingJobDeps = Pick<
+  AppDeps,
+  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments'
+>;
 
 export const HOLD_EXPIRY_INTERVAL_MS = MINUTE_MS;
 export const REMINDER_INTERVAL_MS = MINUTE_MS;
@@ -59,7 +63,7 @@ async function inBatches(
 async function systemTransition(
   tx: Tx,
   rows: BookingRow[],
-  to: 'expired' | 'completed',
+  to: 'completed',
   now: Date,
 ): Promise<number> {
   if (rows.length === 0) return 0;
@@ -77,28 +81,46 @@ async function systemTransition(
       fromState: row.state,
       toState: to,
       actorType: 'system' as const,
-      details: to === 'expired' ? { holdUntil: row.holdUntil?.toISOString() ?? null } : {},
+      details: {},
       createdAt: now,
     })),
   );
   return rows.length;
 }
 
-/** Pending-payment bookings whose hold ran out become expired, freeing their slots. */
+/**
+ * Pending-payment bookings whose hold ran out become expired, freeing their slots, with their
+ * payments cancelled. An online checkout is closed at Stripe first, inside the claim, so no payment
+ * can follow; one that was paid first is left for its webhook to confirm. When Stripe cannot be
+ * reached the booking expires anyway: its session ends at the same instant on Stripe's side, and a
+ * payment arriving after all is refunded by the webhook.
+ */
 export async function expireHolds(
-  deps: Pick<BookingJobDeps, 'db' | 'clock'>,
+  deps: Pick<BookingJobDeps, 'db' | 'clock' | 'log' | 'payments'>,
   now: Date = deps.clock(),
 ): Promise<number> {
+  const paidMeanwhile: string[] = [];
   return inBatches(
     deps.db,
-    (tx) => claimExpiredHolds(tx, now, BATCH_SIZE),
-    (tx, rows) =>
-      systemTransition(
-        tx,
-        rows.filter((row) => isHoldExpired(row, now)),
-        'expired',
-        now,
-      ),
+    (tx) => claimExpiredHolds(tx, now, BATCH_SIZE, paidMeanwhile),
+    async (tx, rows) => {
+      let expired = 0;
+      for (const row of rows.filter((held) => isHoldExpired(held, now))) {
+        let checkout: 'closed' | 'completed' = 'closed';
+        try {
+          checkout = await closeCheckoutOfHold(deps, tx, row.id);
+        } catch (err) {
+          deps.log.warn({ err, bookingId: row.id }, 'checkout could not be closed; hold expires');
+        }
+        if (checkout === 'completed') {
+          paidMeanwhile.push(row.id);
+          continue;
+        }
+        await expireHeldBooking(tx, row, now, {});
+        expired += 1;
+      }
+      return expired;
+    },
   );
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@consult/shared';
 import type { AppDeps } from '../../../app-deps';
 import { isUuid } from '../../../db/uuid';
+import { bookingPayments } from '../../payments/booking-payments';
 import { HttpProblem } from '../../../plugins/errors';
 import {
   countAdminBookings,
@@ -88,9 +89,11 @@ export async function viewBookingDetail(
   if (!found) throw new HttpProblem(404, BOOKING_MESSAGES.bookingNotFound);
   const settings = await loadSchedulingSettings(deps.db, deps.log);
   const events = await listBookingEvents(deps.db, id);
+  const payments = await bookingPayments(deps, [id]);
   const view = { now, cutoffHours: settings.rules.cancellationCutoffHours };
   return {
     ...toAdminBookingRecord(found.booking, found.client, view),
+    payment: payments.get(id) ?? null,
     events: events.map(({ event, actorName }): BookingEvent => ({
       id: event.id,
       action: event.action as BookingEvent['action'],

@@ -1,0 +1,194 @@
+/**
+ * Paying a booking held for payment online (Stripe): its Checkout Session, made when the booking is
+ * and again on the client's "pay now", and closed when the hold runs out so that a late payment
+ * cannot happen.
+ */
+import { BOOKING_MESSAGES, MINUTE_MS, PAYMENT_MESSAGES } from '@consult/shared';
+import type { Tx } from '../../db/client';
+import { isUuid } from '../../db/uuid';
+import { HttpProblem } from '../../plugins/errors';
+import {
+  findBookingById,
+  insertBookingEvent,
+  lockBookingById,
+  updateBooking,
+  type BookingRow,
+} from '../bookings/bookings-repository';
+import type { PaymentDeps } from './payment-steps';
+import {
+  lockPaymentOfBooking,
+  paymentsOfBookings,
+  updatePayment,
+  type PaymentRow,
+} from './payments-repository';
+import type { StripeProvider } from './providers';
+
+/** Stripe's shortest Checkout Session is 30 minutes; a minute more covers the trip there. */
+export const SHORTEST_CHECKOUT_MS = 31 * MINUTE_MS;
+
+/** Where Stripe sends the client back: their bookings, which say how the payment went. */
+export function checkoutReturnUrls(appUrl: string, bookingId: string) {
+  const back = `${appUrl}/dash/bookings?booking=${encodeURIComponent(bookingId)}`;
+  return { successUrl: `${back}&payment=success`, cancelUrl: `${back}&payment=cancelled` };
+}
+
+function notPending(): HttpProblem {
+  return new HttpProblem(409, PAYMENT_MESSAGES.checkoutNotPending);
+}
+
+function unavailable(): HttpProblem {
+  return new HttpProblem(503, PAYMENT_MESSAGES.paymentUnavailable);
+}
+
+/** The booking's payment while it waits for an online payment, or null. */
+function awaitingOnline(booking: BookingRow, payment: PaymentRow | undefined) {
+  return booking.state === 'pending_payment' &&
+    payment?.provider === 'stripe' &&
+    payment.status === 'pending'
+    ? payment
+    : null;
+}
+
+/**
+ * Where the client pays `bookingId`: its Checkout Session while open, else a new one. A session
+ * lives at least Stripe's 30 minutes, which may outlast the hold; the hold-expiry job closes it when
+ * the hold ends. 404 for another client's booking; 409 when it is not waiting for a payment or one
+ * is being confirmed; 503 when Stripe cannot be reached.
+ */
+export async function checkoutUrlFor(
+  deps: PaymentDeps,
+  client: { id: string; email: string },
+  bookingId: string,
+  now: Date = deps.clock(),
+): Promise<string> {
+  const booking = isUuid(bookingId) ? await findBookingById(deps.db, bookingId) : undefined;
+  if (!booking || booking.clientId !== client.id) {
+    throw new HttpProblem(404, BOOKING_MESSAGES.bookingNotFound);
+  }
+  const payment = awaitingOnline(
+    booking,
+    (await paymentsOfBookings(deps.db, [booking.id])).get(booking.id),
+  );
+  if (!payment || !booking.holdUntil) throw notPending();
+  const stripe = deps.payments.stripe;
+  if (!stripe) throw unavailable();
+
+  const expiresAt = new Date(
+    Math.max(booking.holdUntil.getTime(), now.getTime() + SHORTEST_CHECKOUT_MS),
+  );
+  let started;
+  try {
+    if (payment.providerReference) {
+      const state = await stripe.checkoutState(payment.providerReference);
+      if (state.status === 'open') return state.url;
+      if (state.status === 'complete') {
+        throw new HttpProblem(409, PAYMENT_MESSAGES.paymentBeingConfirmed);
+      }
+    }
+    started = await stripe.startCheckout({
+      bookingId: booking.id,
+      paymentId: payment.id,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      description: booking.serviceTitle,
+      customerEmail: client.email,
+      expiresAt,
+      ...checkoutReturnUrls(deps.config.APP_URL, booking.id),
+    });
+  } catch (error) {
+    if (error instanceof HttpProblem) throw error;
+    deps.log.error({ err: error, bookingId: booking.id }, 'Stripe checkout could not be started');
+    throw unavailable();
+  }
+
+  const stored = await deps.db.transaction(async (tx) => {
+    const locked = await lockBookingById(tx, booking.id);
+    const current = locked && awaitingOnline(locked, await lockPaymentOfBooking(tx, booking.id));
+    if (!current || current.providerReference !== payment.providerReference) {
+      return false;
+    }
+    await updatePayment(tx, current.id, { providerReference: started.reference });
+    return true;
+  });
+  if (!stored) {
+    // The booking changed meanwhile (expired, paid, or another checkout made): this one goes.
+    await closeQuietly(deps, stripe, started.reference);
+    throw notPending();
+  }
+  return started.url;
+}
+
+async function closeQuietly(deps: PaymentDeps, stripe: StripeProvider, reference: string) {
+  try {
+    await stripe.closeCheckout(reference);
+  } catch (err) {
+    deps.log.warn({ err, reference }, 'Stripe checkout could not be closed');
+  }
+}
+
+/**
+ * Ends a booking held for payment as `expired`, its payment cancelled, inside the caller's
+ * transaction with the booking locked: the slot is free again.
+ */
+export async function expireHeldBooking(
+  tx: Tx,
+  booking: BookingRow,
+  now: Date,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await updateBooking(tx, booking.id, { state: 'expired', updatedAt: now });
+  await insertBookingEvent(tx, {
+    bookingId: booking.id,
+    action: 'expired',
+    fromState: booking.state,
+    toState: 'expired',
+    actorType: 'system',
+    details: { holdUntil: booking.holdUntil?.toISOString() ?? null, ...details },
+    createdAt: now,
+  });
+  const payment = await lockPaymentOfBooking(tx, booking.id);
+  if (payment?.status === 'pending') {
+    await updatePayment(tx, payment.id, { status: 'cancelled' });
+  }
+}
+
+/**
+ * The checkout of a booking just made (or made before with the same Idempotency-Key). One that
+ * cannot even be started gives its slot back at once, so the client can try again (503) instead
+ * of holding a time nobody can pay for.
+ */
+export async function checkoutOfNewBooking(
+  deps: PaymentDeps,
+  client: { id: string; email: string },
+  bookingId: string,
+): Promise<string> {
+  try {
+    return await checkoutUrlFor(deps, client, bookingId);
+  } catch (error) {
+    if (error instanceof HttpProblem && error.status === 503) {
+      await deps.db.transaction(async (tx) => {
+        const booking = await lockBookingById(tx, bookingId);
+        if (booking?.state !== 'pending_payment') return;
+        await expireHeldBooking(tx, booking, deps.clock(), { reason: 'checkout unavailable' });
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Before a hold is expired: its open checkout is closed at Stripe so no payment can follow.
+ * 'completed' when it was paid first: the booking stays for the webhook to confirm.
+ */
+export async function closeCheckoutOfHold(
+  deps: Pick<PaymentDeps, 'payments'>,
+  tx: Tx,
+  bookingId: string,
+): Promise<'closed' | 'completed'> {
+  const payment = await lockPaymentOfBooking(tx, bookingId);
+  if (payment?.provider !== 'stripe' || !payment.providerReference) return 'closed';
+  const stripe = deps.payments.stripe;
+  // Stripe's keys were removed since: its sessions expire on their own at the hold's end.
+  if (!stripe) return 'closed';
+  return stripe.closeCheckout(payment.providerReference);
+}

@@ -1,0 +1,176 @@
+/**
+ * Refunds after they are recorded (`requestRefund`, in the transaction that decides them): sent to
+ * the payment's provider once that transaction has committed, and settled when the provider says
+ * they are done: a manual refund at once (the owner gave the money back by hand), a Stripe refund
+ * when its charge.refunded webhook arrives. A refund that could not be sent is sent again by the
+ * refund job with the same idempotency key, so a crash or an outage never loses one or pays twice.
+ */
+import { MINUTE_MS, statusAfterRefund } from '@consult/shared';
+import type { Db, Tx } from '../../db/client';
+import type { Job } from '../../jobs/job-runner';
+import { findUserContacts } from '../users/users-repository';
+import { mailFacts, type PaymentDeps } from './payment-steps';
+import { loadPaymentSettings } from './payment-settings';
+import { refundMail } from './payment-mails';
+import {
+  findBookingFacts,
+  listUnsentRefunds,
+  lockPayment,
+  lockRefund,
+  updatePayment,
+  updateRefund,
+  type PaymentRow,
+  type RefundRow,
+} from './payments-repository';
+import { providerOf } from './providers';
+
+export const REFUND_RETRY_INTERVAL_MS = MINUTE_MS;
+/** A refund this old and still unsent was not sent by the request that recorded it. */
+const UNSENT_AFTER_MS = MINUTE_MS;
+
+/** The refund mail to the client, queued in `tx`. */
+async function mailRefund(
+  deps: PaymentDeps,
+  tx: Tx,
+  payment: PaymentRow,
+  refund: { amountMinor: number; reason: string | null },
+): Promise<void> {
+  const booking = await findBookingFacts(tx, payment.bookingId);
+  const [client] = await findUserContacts(tx, [payment.clientId]);
+  if (!booking || !client) return;
+  const settings = await loadPaymentSettings(tx, deps.log);
+  await deps.mailer.queueMail(
+    refundMail({
+      ...mailFacts(deps, payment, booking, client, settings.businessName),
+      refundMinor: refund.amountMinor,
+      reason: refund.reason,
+    }),
+    tx,
+  );
+}
+
+/**
+ * Confirmed refunds of `payment` (locked): each pending one in `settled` succeeded, and the payment's
+ * refunded total becomes `refundedMinor` (Stripe's own total, which also counts refunds made in its
+ * dashboard). Mails the client for each.
+ */
+export async function settleRefunds(
+  deps: PaymentDeps,
+  tx: Tx,
+  payment: PaymentRow,
+  settled: RefundRow[],
+  refundedMinor: number,
+): Promise<PaymentRow> {
+  let pending = payment.refundPendingMinor;
+  for (const refund of settled) {
+    await updateRefund(tx, refund.id, { status: 'succeeded' });
+    pending -= refund.amountMinor;
+    await mailRefund(deps, tx, payment, refund);
+  }
+  const total = Math.min(payment.amountMinor, refundedMinor);
+  return updatePayment(tx, payment.id, {
+    refundedMinor: total,
+    refundPendingMinor: Math.max(0, Math.min(pending, payment.amountMinor - total)),
+    status: statusAfterRefund(payment.amountMinor, total),
+  });
+}
+
+/** A refund the provider turned down: failed, and its amount may be asked for again. */
+async function failRefund(tx: Tx, payment: PaymentRow, refund: RefundRow): Promise<void> {
+  await updateRefund(tx, refund.id, { status: 'failed' });
+  await updatePayment(tx, payment.id, {
+    refundPendingMinor: Math.max(0, payment.refundPendingMinor - refund.amountMinor),
+  });
+}
+
+/**
+ * Sends one recorded refund to its provider. Answers 'unsent' when the provider could not be
+ * reached (the refund job tries again), else what became of it.
+ */
+export async function sendRefund(
+  deps: PaymentDeps,
+  refundId: number,
+): Promise<'sent' | 'settled' | 'failed' | 'unsent' | 'skipped'> {
+  const found = await deps.db.transaction(async (tx) => {
+    const refund = await lockRefund(tx, refundId);
+    if (!refund || refund.status !== 'pending' || refund.providerReference) return null;
+    const payment = await lockPayment(tx, refund.paymentId);
+    return payment ? { refund, payment } : null;
+  });
+  if (!found) return 'skipped';
+  const { refund, payment } = found;
+  let sent;
+  try {
+    sent = await providerOf(deps.payments, payment.provider).sendRefund({
+      providerPaymentId: payment.providerPaymentId,
+      amountMinor: refund.amountMinor,
+      idempotencyKey: `refund-${refund.id}`,
+      paymentId: payment.id,
+      bookingId: payment.bookingId,
+    });
+  } catch (err) {
+    deps.log.error({ err, refundId, paymentId: payment.id }, 'refund could not be sent');
+    return 'unsent';
+  }
+  return deps.db.transaction(async (tx) => {
+    const current = await lockRefund(tx, refundId);
+    const locked = await lockPayment(tx, payment.id);
+    if (!current || !locked || current.status !== 'pending') return 'skipped';
+    if (sent.status === 'failed') {
+      await failRefund(tx, locked, current);
+      return 'failed';
+    }
+    await updateRefund(tx, refundId, { providerReference: sent.reference });
+    if (sent.status === 'pending') return 'sent';
+    await settleRefunds(deps, tx, locked, [current], locked.refundedMinor + current.amountMinor);
+    return 'settled';
+  });
+}
+
+/**
+ * Takes back a refund the owner asked for that could not be sent: failed, its amount free again.
+ * If the provider did take it after all, its webhook records it as a refund made at the provider.
+ */
+export async function withdrawRefund(db: Db, refundId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const refund = await lockRefund(tx, refundId);
+    if (!refund || refund.status !== 'pending' || refund.providerReference) return;
+    const payment = await lockPayment(tx, refund.paymentId);
+    if (payment) await failRefund(tx, payment, refund);
+  });
+}
+
+/** Sends the unsent refunds of one booking's payment, oldest first. */
+export async function sendRefundsOfBooking(deps: PaymentDeps, bookingId: string): Promise<void> {
+  const unsent = await listUnsentRefunds(deps.db, { bookingId });
+  for (const refund of unsent) await sendRefund(deps, refund.id);
+}
+
+/** The refunds an earlier request recorded and did not send (a crash, an outage). */
+export async function sendUnsentRefunds(
+  deps: PaymentDeps,
+  now: Date = deps.clock(),
+): Promise<number> {
+  const unsent = await listUnsentRefunds(deps.db, {
+    createdBefore: new Date(now.getTime() - UNSENT_AFTER_MS),
+  });
+  let sent = 0;
+  for (const refund of unsent) {
+    const outcome = await sendRefund(deps, refund.id);
+    if (outcome !== 'unsent' && outcome !== 'skipped') sent += 1;
+  }
+  return sent;
+}
+
+/** The jobs app.ts registers with the runner. */
+export function paymentJobs(deps: PaymentDeps): Job[] {
+  return [
+    {
+      name: 'payment-refunds',
+      intervalMs: REFUND_RETRY_INTERVAL_MS,
+      run: async () => {
+        await sendUnsentRefunds(deps);
+      },
+    },
+  ];
+}

@@ -1,0 +1,415 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  adminPaymentDetailSchema,
+  checkoutSchema,
+  createdBookingSchema,
+  PAYMENT_MESSAGES,
+  paymentDetailSchema,
+  paymentSettingsViewSchema,
+  upcomingBookingsSchema,
+} from '@consult/shared';
+import { signedInUser, type SignedIn } from '../../test/accounts';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
+import { StripeDouble, type StripeEvent } from '../../test/stripe-double';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { auditLog } from '../audit/schema';
+import { addService, openEveryDay, slotAt } from '../bookings/booking-test-setup';
+import { expireHolds } from '../bookings/jobs/booking-jobs';
+import { bookingEvents, bookings } from '../bookings/schema';
+import { sendUnsentRefunds } from './refunds';
+import { paymentEvents, paymentRefunds, payments, receiptCounters } from './schema';
+
+describe('payments: the Stripe provider through the official SDK and a double of its API', () => {
+  let t: TestApp;
+  let peer: SmtpPeer;
+  let stripe: StripeDouble;
+  let owner: SignedIn;
+  let day = 2;
+
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    stripe = new StripeDouble();
+    await stripe.start();
+    t = await createTestApp({
+      env: { SMTP_URL: peer.url, OWNER_EMAIL: 'owner@example.test', ...stripe.env() },
+    });
+    await openEveryDay(t.app);
+    await addService(t.app, { slug: 'paid-session', title: 'Tax review', priceMinor: 12000 });
+    owner = await signedInUser(t.app, { role: 'admin' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+    await peer.close();
+  });
+  beforeEach(() => {
+    stripe.failing = false;
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who?: SignedIn, payload?: object) =>
+    t.app.inject({ method, url, headers: who?.headers, payload });
+
+  /** Delivers a webhook as Stripe would: the exact bytes, signed. */
+  function webhook(event: StripeEvent | string, signature?: string) {
+    const payload = typeof event === 'string' ? event : JSON.stringify(event);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...(signature !== '' && { 'stripe-signature': signature ?? StripeDouble.sign(payload) }),
+      },
+      payload,
+    });
+  }
+
+  /** A new client books the paid service on a day of its own, and is sent to Checkout. */
+  async function heldBooking() {
+    const client = await signedInUser(t.app);
+    day += 1;
+    const res = await call('POST', '/api/bookings', client, {
+      service: 'paid-session',
+      start: slotAt(day, '09:00'),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const booking = createdBookingSchema.parse(res.json());
+    const session = [...stripe.sessions.values()].find(
+      (s) => s.client_reference_id === booking.id,
+    )!;
+    return { client, booking, session, start: slotAt(day, '09:00') };
+  }
+
+  const rowOf = async (bookingId: string) => {
+    const [payment] = await t.app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.bookingId, bookingId));
+    const [booking] = await t.app.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    return { payment: payment!, booking: booking! };
+  };
+
+  async function paidBooking() {
+    const held = await heldBooking();
+    const event = stripe.pay(held.session.id);
+    expect((await webhook(event)).statusCode).toBe(200);
+    const { payment } = await rowOf(held.booking.id);
+    return { ...held, event, payment, intentId: payment.providerPaymentId! };
+  }
+
+  it('the settings offer Stripe, and Stripe is the provider of new paid bookings', async () => {
+    const res = await call('GET', '/api/admin/payment-settings', owner);
+    const view = paymentSettingsViewSchema.parse(res.json());
+    expect(view).toMatchObject({ stripeConfigured: true, activeProvider: 'stripe' });
+    expect(res.body).not.toContain(stripe.env().STRIPE_SECRET_KEY);
+    expect(res.body).not.toContain(stripe.env().STRIPE_WEBHOOK_SECRET);
+  });
+
+  it('a paid booking is held with a Checkout Session that expires with the hold; the signed webhook confirms it and numbers its receipt', async () => {
+    const { client, booking, session } = await heldBooking();
+    expect(booking.state).toBe('pending_payment');
+    expect(booking.checkoutUrl).toBe(session.url);
+    expect(session).toMatchObject({
+      mode: 'payment',
+      client_reference_id: booking.id,
+      amount_total: 12000,
+      currency: 'usd',
+      customer_email: client.user.email,
+      metadata: { bookingId: booking.id },
+    });
+    // Stripe's shortest session is 30 minutes, as is the shortest hold: the session may outlast
+    // the hold by the minute of margin, and the hold-expiry job closes it.
+    const holdEnd = Date.parse(booking.holdUntil!) / 1000;
+    expect(session.expires_at).toBeGreaterThanOrEqual(Math.floor(holdEnd));
+    expect(session.expires_at).toBeLessThanOrEqual(holdEnd + 61);
+    expect(session.success_url).toBe(
+      `http://localhost:3000/dash/bookings?booking=${booking.id}&payment=success`,
+    );
+
+    const res = await webhook(stripe.pay(session.id));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    const upcoming = upcomingBookingsSchema.parse(
+      (await call('GET', '/api/bookings/upcoming', client)).json(),
+    );
+    const confirmed = upcoming.bookings.find((b) => b.id === booking.id)!;
+    expect(confirmed).toMatchObject({ state: 'confirmed', paymentDue: false, holdUntil: null });
+    expect(confirmed.meetingUrl).not.toBeNull();
+    expect(confirmed.payment).toMatchObject({ status: 'paid', provider: 'stripe' });
+    const detail = paymentDetailSchema.parse(
+      (await call('GET', `/api/payments/${confirmed.payment!.id}`, client)).json(),
+    );
+    expect(detail.receiptNumber).toMatch(/^\d{4}-\d{4}$/);
+    expect(detail.instructions).toBeNull();
+    await t.app.mailer.deliverDue();
+    await peer.waitForMail(
+      (m) =>
+        m.to.includes(client.user.email) && m.subject.startsWith(`Receipt ${detail.receiptNumber}`),
+    );
+    await peer.waitForMail((m) => m.to.includes(client.user.email) && /confirmed/i.test(m.subject));
+  });
+
+  it('the same event twice is applied once', async () => {
+    const { event, booking, payment } = await paidBooking();
+    const [counter] = await t.app.db.select().from(receiptCounters);
+    const again = await webhook(event);
+    expect(again.statusCode).toBe(200);
+    expect((await rowOf(booking.id)).payment).toEqual(payment);
+    expect(await t.app.db.select().from(receiptCounters)).toEqual([counter]);
+    const paidEvents = await t.app.db
+      .select()
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, booking.id));
+    expect(paidEvents.filter((e) => e.action === 'paid')).toHaveLength(1);
+  });
+
+  it('a bad, missing or stale signature is 400 and changes nothing', async () => {
+    const { booking, session } = await heldBooking();
+    const event = stripe.pay(session.id);
+    const payload = JSON.stringify(event);
+    const wrongSecret = StripeDouble.sign(payload, 'whsec_not_the_right_one');
+    const stale = StripeDouble.sign(payload, undefined, Math.floor(Date.now() / 1000) - 301);
+    const tampered = payload.replace('"paid"', '"unpaid"');
+    for (const [body, signature] of [
+      [payload, wrongSecret],
+      [payload, ''],
+      [payload, stale],
+      [tampered, StripeDouble.sign(payload)],
+      [payload, 'garbage'],
+    ] as const) {
+      const res = await webhook(body, signature);
+      expect(res.statusCode, signature).toBe(400);
+      expect(res.json().detail).toBe(PAYMENT_MESSAGES.webhookSignatureInvalid);
+    }
+    expect((await rowOf(booking.id)).booking.state).toBe('pending_payment');
+    const stored = await t.app.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.id, event.id));
+    expect(stored).toEqual([]);
+  });
+
+  it('an abandoned checkout: at the hold’s end the booking expires, the slot is free and the session is expired at Stripe', async () => {
+    const { booking, session, start } = await heldBooking();
+    const afterHold = new Date(Date.parse(booking.holdUntil!) + 1000);
+    // Other tests' holds may run out by then too: this booking is the one looked at.
+    expect(await expireHolds(t.app.deps, afterHold)).toBeGreaterThanOrEqual(1);
+    expect(stripe.sessions.get(session.id)!.status).toBe('expired');
+    expect(stripe.callsTo('POST', new RegExp(`${session.id}/expire$`))).toHaveLength(1);
+    const { booking: row, payment } = await rowOf(booking.id);
+    expect(row.state).toBe('expired');
+    expect(payment.status).toBe('cancelled');
+    // The slot is offered again: another client books it.
+    const other = await signedInUser(t.app);
+    const again = await call('POST', '/api/bookings', other, { service: 'paid-session', start });
+    expect(again.statusCode, again.body).toBe(201);
+    // Stripe's own expiry event, arriving later, changes nothing more.
+    expect((await webhook(stripe.event('checkout.session.expired', session))).statusCode).toBe(200);
+    expect((await rowOf(booking.id)).booking.state).toBe('expired');
+  });
+
+  it('a hold that was paid just before it ran out is left for the webhook, which confirms it', async () => {
+    const { booking, session } = await heldBooking();
+    const event = stripe.pay(session.id);
+    const afterHold = new Date(Date.parse(booking.holdUntil!) + 1000);
+    await expireHolds(t.app.deps, afterHold);
+    expect((await rowOf(booking.id)).booking.state).toBe('pending_payment');
+    expect(stripe.sessions.get(session.id)!.status).toBe('complete');
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect((await rowOf(booking.id)).booking.state).toBe('confirmed');
+  });
+
+  it('a payment that arrives after the booking expired is refunded in full automatically, and the owner is told', async () => {
+    const { booking, session } = await heldBooking();
+    // Stripe expired the session on its side and said so; then a payment still completes.
+    expect((await webhook(stripe.expire(session.id))).statusCode).toBe(200);
+    expect((await rowOf(booking.id)).booking.state).toBe('expired');
+    stripe.sessions.get(session.id)!.status = 'open';
+    const late = stripe.pay(session.id);
+    expect((await webhook(late)).statusCode).toBe(200);
+
+    const { booking: row, payment } = await rowOf(booking.id);
+    expect(row.state).toBe('expired');
+    expect(payment).toMatchObject({ status: 'paid', refundPendingMinor: 12000 });
+    const refundCalls = stripe.callsTo('POST', /^\/v1\/refunds$/);
+    expect(refundCalls.at(-1)!.body).toMatchObject({
+      payment_intent: payment.providerPaymentId,
+      amount: '12000',
+    });
+    expect(refundCalls.at(-1)!.idempotencyKey).toMatch(/^refund-\d+$/);
+    await t.app.mailer.deliverDue();
+    await peer.waitForMail(
+      (m) => m.to.includes('owner@example.test') && m.subject === 'Late payment refunded',
+    );
+
+    expect((await webhook(stripe.chargeRefunded(payment.providerPaymentId!))).statusCode).toBe(200);
+    const settled = (await rowOf(booking.id)).payment;
+    expect(settled).toMatchObject({
+      status: 'refunded',
+      refundedMinor: 12000,
+      refundPendingMinor: 0,
+    });
+    const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.target, payment.id));
+    expect(audit.map((entry) => entry.action)).toContain('payment.late_refund');
+  });
+
+  it('events in any order: an expiry after the payment changes nothing; a refund before its payment is asked again later', async () => {
+    const { booking, session } = await heldBooking();
+    const paid = stripe.pay(session.id);
+    const expiredLater = stripe.event('checkout.session.expired', {
+      ...session,
+      status: 'expired',
+    });
+    expect((await webhook(paid)).statusCode).toBe(200);
+    expect((await webhook(expiredLater)).statusCode).toBe(200);
+    expect((await rowOf(booking.id)).booking.state).toBe('confirmed');
+
+    const other = await heldBooking();
+    const otherPaid = stripe.pay(other.session.id);
+    const intentId = otherPaid.data.object as { payment_intent: string };
+    const refundFirst = stripe.event('charge.refunded', {
+      object: 'charge',
+      payment_intent: intentId.payment_intent,
+      amount_refunded: 12000,
+      metadata: { bookingId: other.booking.id },
+    });
+    expect((await webhook(refundFirst)).statusCode).toBe(503);
+    expect((await webhook(otherPaid)).statusCode).toBe(200);
+    // Redelivered after the payment: now the refund made in Stripe's dashboard is recorded.
+    expect((await webhook(refundFirst)).statusCode).toBe(200);
+    const { payment } = await rowOf(other.booking.id);
+    expect(payment).toMatchObject({ status: 'refunded', refundedMinor: 12000 });
+    const refunds = await t.app.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, payment.id));
+    expect(refunds).toMatchObject([
+      { amountMinor: 12000, status: 'succeeded', reason: 'Refunded in Stripe' },
+    ]);
+  });
+
+  it('the owner refunds part through Stripe’s API, final when Stripe confirms; more than is left is refused', async () => {
+    const { payment, intentId, client } = await paidBooking();
+    const partial = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {
+      amountMinor: 5000,
+      reason: 'Shorter session',
+    });
+    expect(partial.statusCode, partial.body).toBe(200);
+    const pending = adminPaymentDetailSchema.parse(partial.json());
+    expect(pending).toMatchObject({ status: 'paid', refundedMinor: 0, refundPendingMinor: 5000 });
+    expect(pending.receipt.refunds).toMatchObject([{ amountMinor: 5000, status: 'pending' }]);
+    expect(stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
+      payment_intent: intentId,
+      amount: '5000',
+    });
+
+    const tooMuch = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {
+      amountMinor: 7001,
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors.amountMinor[0]).toBe(PAYMENT_MESSAGES.refundTooLarge('$70.00'));
+
+    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    const settled = paymentDetailSchema.parse(
+      (await call('GET', `/api/payments/${payment.id}`, client)).json(),
+    );
+    expect(settled).toMatchObject({
+      status: 'partially_refunded',
+      refundedMinor: 5000,
+      refundPendingMinor: 0,
+    });
+    expect(settled.receipt.refunds).toMatchObject([{ amountMinor: 5000, status: 'succeeded' }]);
+    await t.app.mailer.deliverDue();
+    await peer.waitForMail(
+      (m) => m.to.includes(client.user.email) && m.subject === 'Refund of $50.00',
+    );
+
+    const rest = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {});
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    expect((await rowOf(payment.bookingId)).payment).toMatchObject({
+      status: 'refunded',
+      refundedMinor: 12000,
+    });
+  });
+
+  it('a refund Stripe cannot take is not kept (503); a client’s cancellation refund waits for the refund job', async () => {
+    const { payment, client, booking } = await paidBooking();
+    stripe.failing = true;
+    const refused = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {
+      amountMinor: 1000,
+    });
+    expect(refused.statusCode).toBe(503);
+    expect((await rowOf(booking.id)).payment).toMatchObject({
+      refundPendingMinor: 0,
+      refundedMinor: 0,
+    });
+
+    const cancelled = await call('POST', `/api/bookings/${booking.id}/cancel`, client, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await rowOf(booking.id)).payment).toMatchObject({ refundPendingMinor: 12000 });
+    stripe.failing = false;
+    expect(await sendUnsentRefunds(t.app.deps, new Date(Date.now() + 120_000))).toBe(1);
+    expect(stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
+      payment_intent: payment.providerPaymentId,
+      amount: '12000',
+    });
+    expect((await webhook(stripe.chargeRefunded(payment.providerPaymentId!))).statusCode).toBe(200);
+    expect((await rowOf(booking.id)).payment).toMatchObject({ status: 'refunded' });
+  });
+
+  it('pay now gives the open session again; another client’s booking is 404; a confirmed one is 409', async () => {
+    const { client, booking, session } = await heldBooking();
+    const res = await call('POST', `/api/bookings/${booking.id}/checkout`, client);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(checkoutSchema.parse(res.json()).checkoutUrl).toBe(session.url);
+
+    const stranger = await signedInUser(t.app);
+    expect((await call('POST', `/api/bookings/${booking.id}/checkout`, stranger)).statusCode).toBe(
+      404,
+    );
+    const { payment } = await rowOf(booking.id);
+    expect((await call('GET', `/api/payments/${payment.id}`, stranger)).statusCode).toBe(404);
+
+    // The session was expired at Stripe: a new one is made and replaces it.
+    stripe.sessions.get(session.id)!.status = 'expired';
+    const fresh = checkoutSchema.parse(
+      (await call('POST', `/api/bookings/${booking.id}/checkout`, client)).json(),
+    );
+    expect(fresh.checkoutUrl).not.toBe(session.url);
+    const newSession = [...stripe.sessions.values()].find((s) => s.url === fresh.checkoutUrl)!;
+    expect((await rowOf(booking.id)).payment.providerReference).toBe(newSession.id);
+    expect((await webhook(stripe.pay(newSession.id))).statusCode).toBe(200);
+    const again = await call('POST', `/api/bookings/${booking.id}/checkout`, client);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(PAYMENT_MESSAGES.checkoutNotPending);
+  });
+
+  it('when Stripe cannot be reached, booking answers 503 and the slot is not held', async () => {
+    const client = await signedInUser(t.app);
+    day += 1;
+    const start = slotAt(day, '09:00');
+    stripe.failing = true;
+    const res = await call('POST', '/api/bookings', client, { service: 'paid-session', start });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().detail).toBe(PAYMENT_MESSAGES.paymentUnavailable);
+    stripe.failing = false;
+    const retry = await call('POST', '/api/bookings', client, { service: 'paid-session', start });
+    expect(retry.statusCode, retry.body).toBe(201);
+  });
+
+  it('the owner may switch to manual payments: new paid bookings confirm at once', async () => {
+    const put = await call('PUT', '/api/admin/payment-settings', owner, { provider: 'manual' });
+    expect(paymentSettingsViewSchema.parse(put.json()).activeProvider).toBe('manual');
+    const client = await signedInUser(t.app);
+    day += 1;
+    const res = await call('POST', '/api/bookings', client, {
+      service: 'paid-session',
+      start: slotAt(day, '09:00'),
+    });
+    const booking = createdBookingSchema.parse(res.json());
+    expect(booking).toMatchObject({ state: 'confirmed', paymentDue: true });
+    expect(booking.checkoutUrl).toBeUndefined();
+    await call('PUT', '/api/admin/payment-settings', owner, { provider: 'stripe' });
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The Stripe provider, through the official SDK: a Checkout Session per paid booking (mode payment,
+ * expiring with the booking's hold), refunds through the Refunds API, webhooks verified with
+ * `constructEvent`. STRIPE_API_BASE points the SDK at another endpoint (tests, gateways).
+ */
+import Stripe from 'stripe';
+import type {
+  CheckoutRequest,
+  CheckoutState,
+  RefundRequest,
+  SentRefund,
+  StartedCheckout,
+  StripeProvider,
+} from './providers';
+
+/** Stripe's own tolerance for a webhook's timestamp, in seconds. */
+export const WEBHOOK_TOLERANCE_S = 300;
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** An origin (`http://127.0.0.1:12111`); unset: Stripe's own API. */
+  apiBase?: string;
+}
+
+function sdkOptions(apiBase: string | undefined): Stripe.StripeConfig {
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 15_000, telemetry: false };
+  if (!apiBase) return options;
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    ...options,
+    host: url.hostname,
+    port: Number(url.port || (protocol === 'http' ? 80 : 443)),
+    protocol,
+  };
+}
+
+const toSeconds = (instant: Date) => Math.floor(instant.getTime() / 1000);
+
+export function createStripeProvider(settings: StripeSettings): StripeProvider {
+  const stripe = new Stripe(settings.secretKey, sdkOptions(settings.apiBase));
+
+  return {
+    name: 'stripe',
+
+    async startCheckout(request: CheckoutRequest): Promise<StartedCheckout> {
+      const metadata = { bookingId: request.bookingId, paymentId: request.paymentId };
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        client_reference_id: request.bookingId,
+        metadata,
+        payment_intent_data: { metadata },
+        customer_email: request.customerEmail,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              unit_amount: request.amountMinor,
+              product_data: { name: request.description },
+            },
+          },
+        ],
+        expires_at: toSeconds(request.expiresAt),
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      });
+      if (!session.url) throw new Error('Stripe answered a Checkout Session without a URL');
+      return { reference: session.id, url: session.url };
+    },
+
+    async checkoutState(reference: string): Promise<CheckoutState> {
+      const session = await stripe.checkout.sessions.retrieve(reference);
+      if (session.status === 'open' && session.url) return { status: 'open', url: session.url };
+      return { status: session.status === 'complete' ? 'complete' : 'expired' };
+    },
+
+    async closeCheckout(reference: string): Promise<'closed' | 'completed'> {
+      try {
+        await stripe.checkout.sessions.expire(reference);
+        return 'closed';
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open: ask which way it went.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const session = await stripe.checkout.sessions.retrieve(reference);
+        return session.status === 'complete' ? 'completed' : 'closed';
+      }
+    },
+
+    async sendRefund(request: RefundRequest): Promise<SentRefund> {
+      if (!request.providerPaymentId) throw new Error('a Stripe refund needs the PaymentIntent');
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: request.providerPaymentId,
+          amount: request.amountMinor,
+          metadata: { paymentId: request.paymentId, bookingId: request.bookingId },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      // Final only when charge.refunded says so; a refund Stripe turned down is failed at once.
+      const failed = refund.status === 'failed' || refund.status === 'canceled';
+      return { status: failed ? 'failed' : 'pending', reference: refund.id };
+    },
+
+    verifyEvent(rawBody: Buffer, signature: string | undefined) {
+      return stripe.webhooks.constructEvent(
+        rawBody,
+        signature ?? '',
+        settings.webhookSecret,
+        WEBHOOK_TOLERANCE_S,
+      );
+    },
+  };
+}

@@ -1,0 +1,234 @@
+/**
+ * Stripe's webhooks, applied once each and in any order: the event id is stored in the transaction
+ * that applies its effect, so a second delivery finds it and changes nothing. What each event does
+ * is decided from the records as they are now, not from the order events arrive in:
+ * - a Checkout Session paid confirms the booking held for it; paid for a booking that expired or
+ *   was cancelled meanwhile, the money is received and refunded in full, and the owner is told;
+ * - a Checkout Session expired, or its delayed payment failed, ends the hold;
+ * - charge.refunded settles the refunds Stripe has made, with Stripe's own total.
+ */
+import { canMovePayment } from '@consult/shared';
+import type { Tx } from '../../db/client';
+import { isUuid } from '../../db/uuid';
+import { insertAuditEntry } from '../audit/audit-repository';
+import { lockBookingById, updateBooking } from '../bookings/bookings-repository';
+import { applyPayment } from '../bookings/changes/owner-changes';
+import { bookingMailOwner } from '../bookings/mails/booking-owner';
+import { findUserById } from '../users/users-repository';
+import { expireHeldBooking } from './checkout';
+import { latePaymentOwnerMail } from './payment-mails';
+import { receivePayment, requestRefund, type PaymentDeps } from './payment-steps';
+import {
+  claimProviderEvent,
+  findBookingFacts,
+  insertRefund,
+  lockPaymentByProviderPaymentId,
+  lockPaymentOfBooking,
+  lockPendingRefunds,
+  updatePayment,
+} from './payments-repository';
+import type { StripeEventLike } from './providers';
+import { sendRefundsOfBooking, settleRefunds } from './refunds';
+
+/** An event that needs a record not written yet: answered 503 so that Stripe delivers it again. */
+export class EventTooEarly extends Error {}
+
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/** The fields of a Checkout Session the webhook reads. */
+interface SessionObject {
+  id: string;
+  client_reference_id?: string | null;
+  metadata?: Record<string, string> | null;
+  payment_status?: string;
+  payment_intent?: string | { id: string } | null;
+}
+
+/** The fields of a Charge the webhook reads. */
+interface ChargeObject {
+  payment_intent?: string | { id: string } | null;
+  amount_refunded?: number;
+  metadata?: Record<string, string> | null;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+function bookingIdOf(session: SessionObject): string | null {
+  const id = session.client_reference_id ?? session.metadata?.bookingId ?? null;
+  return id && isUuid(id) ? id : null;
+}
+
+/** The booking and its Stripe payment, both locked; null when the session is not one of ours. */
+async function lockSessionBooking(tx: Tx, session: SessionObject) {
+  const bookingId = bookingIdOf(session);
+  const booking = bookingId ? await lockBookingById(tx, bookingId) : undefined;
+  const payment = booking ? await lockPaymentOfBooking(tx, booking.id) : undefined;
+  if (!booking || payment?.provider !== 'stripe') return null;
+  return { booking, payment };
+}
+
+async function sessionPaid(
+  deps: PaymentDeps,
+  tx: Tx,
+  session: SessionObject,
+  now: Date,
+): Promise<EventOutcome> {
+  const found = await lockSessionBooking(tx, session);
+  if (!found) return 'ignored';
+  const { booking, payment } = found;
+  const intentId = idOf(session.payment_intent);
+  if (session.payment_status !== 'paid') {
+    // A delayed method (a bank debit): completed, not paid yet. The hold waits for its outcome.
+    if (booking.state === 'pending_payment' && payment.status === 'pending') {
+      await updateBooking(tx, booking.id, { holdUntil: null });
+      await updatePayment(tx, payment.id, { providerPaymentId: intentId });
+      return 'applied';
+    }
+    return 'ignored';
+  }
+  if (payment.providerPaymentId !== null && payment.providerPaymentId === intentId) {
+    return 'ignored';
+  }
+  const client = await findUserById(tx, booking.clientId);
+  if (!client) return 'ignored';
+  const pays = payment.status === 'pending' || payment.status === 'failed';
+  if (booking.state === 'pending_payment' && pays) {
+    await applyPayment(deps, tx, booking, client, {
+      now,
+      providerPaymentId: intentId,
+      actor: { type: 'system', userId: null },
+    });
+    return 'applied';
+  }
+  // Paid for a booking the client no longer has: nobody is charged for it.
+  const owner = await bookingMailOwner(deps, tx);
+  const facts = { bookingId: booking.id, serviceTitle: booking.serviceTitle, state: booking.state };
+  if (!canMovePayment(payment.status, 'paid')) {
+    // The payment was already received another way: this second one is for the owner to return.
+    deps.log.error({ ...facts, intentId }, 'a second payment arrived for a booking already paid');
+    for (const to of owner.copyTo ?? []) {
+      await deps.mailer.queueMail(
+        latePaymentOwnerMail({ to, ...facts, intentId, refunded: false }),
+        tx,
+      );
+    }
+    return 'applied';
+  }
+  const received = await receivePayment(deps, tx, booking, client, {
+    now,
+    providerPaymentId: intentId,
+  });
+  await requestRefund(tx, received, {
+    amountMinor: received.amountMinor,
+    reason: `Paid after the booking was ${booking.state === 'expired' ? 'released' : 'cancelled'}: refunded in full`,
+    by: null,
+  });
+  await insertAuditEntry(tx, {
+    actorId: null,
+    action: 'payment.late_refund',
+    target: received.id,
+    details: { ...facts, amountMinor: received.amountMinor, currency: received.currency },
+  });
+  for (const to of owner.copyTo ?? []) {
+    await deps.mailer.queueMail(
+      latePaymentOwnerMail({ to, ...facts, intentId, refunded: true }),
+      tx,
+    );
+  }
+  return 'applied';
+}
+
+/** The session ended unpaid (expired at Stripe, or its delayed payment failed): the hold ends. */
+async function sessionEnded(
+  tx: Tx,
+  session: SessionObject,
+  now: Date,
+  reason: 'checkout expired' | 'payment failed',
+): Promise<EventOutcome> {
+  const found = await lockSessionBooking(tx, session);
+  if (!found) return 'ignored';
+  const { booking, payment } = found;
+  // An older session of a booking that has a newer one says nothing about the newer one.
+  const current = payment.providerReference === session.id;
+  if (booking.state !== 'pending_payment' || payment.status !== 'pending' || !current) {
+    return 'ignored';
+  }
+  if (reason === 'payment failed') await updatePayment(tx, payment.id, { status: 'failed' });
+  await expireHeldBooking(tx, booking, now, { reason });
+  return 'applied';
+}
+
+async function chargeRefunded(
+  deps: PaymentDeps,
+  tx: Tx,
+  charge: ChargeObject,
+): Promise<EventOutcome> {
+  const intentId = idOf(charge.payment_intent);
+  const payment = intentId ? await lockPaymentByProviderPaymentId(tx, intentId) : undefined;
+  if (!payment) {
+    // A refund of a payment whose own event has not arrived yet: Stripe delivers it again later.
+    const bookingId = charge.metadata?.bookingId;
+    if (bookingId && isUuid(bookingId) && (await findBookingFacts(tx, bookingId))) {
+      throw new EventTooEarly();
+    }
+    return 'ignored';
+  }
+  const total = Math.min(charge.amount_refunded ?? 0, payment.amountMinor);
+  let increase = total - payment.refundedMinor;
+  if (increase <= 0) return 'ignored';
+  const settled = [];
+  for (const refund of await lockPendingRefunds(tx, payment.id)) {
+    if (refund.amountMinor > increase) break;
+    settled.push(refund);
+    increase -= refund.amountMinor;
+  }
+  if (increase > 0) {
+    // Given back in Stripe's dashboard, not here: recorded as Stripe says.
+    settled.push(
+      await insertRefund(tx, {
+        paymentId: payment.id,
+        amountMinor: increase,
+        reason: 'Refunded in Stripe',
+        status: 'pending',
+      }),
+    );
+    await updatePayment(tx, payment.id, {
+      refundPendingMinor: payment.refundPendingMinor + increase,
+    });
+    payment.refundPendingMinor += increase;
+  }
+  await settleRefunds(deps, tx, payment, settled, total);
+  return 'applied';
+}
+
+/**
+ * Applies a verified event once. The refund a late payment needs is sent after the transaction;
+ * the refund job sends it if that fails.
+ */
+export async function applyStripeEvent(
+  deps: PaymentDeps,
+  event: StripeEventLike,
+): Promise<EventOutcome> {
+  const now = deps.clock();
+  const object = event.data.object as SessionObject & ChargeObject;
+  const outcome = await deps.db.transaction(async (tx): Promise<EventOutcome> => {
+    if (!(await claimProviderEvent(tx, event.id, event.type))) return 'duplicate';
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        return sessionPaid(deps, tx, object, now);
+      case 'checkout.session.expired':
+        return sessionEnded(tx, object, now, 'checkout expired');
+      case 'checkout.session.async_payment_failed':
+        return sessionEnded(tx, object, now, 'payment failed');
+      case 'charge.refunded':
+        return chargeRefunded(deps, tx, object);
+      default:
+        return 'ignored';
+    }
+  });
+  const bookingId = event.type.startsWith('checkout.session.') ? bookingIdOf(object) : null;
+  if (outcome === 'applied' && bookingId) await sendRefundsOfBooking(deps, bookingId);
+  return outcome;
+}
