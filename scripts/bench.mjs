@@ -15,6 +15,7 @@ import {
   signIn,
 } from './bench/bookings.mjs';
 import { startProcess } from './bench/server-process.mjs';
+import { heldStripeBookings, webhookOutcome, webhookStorm } from './bench/webhooks.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -185,6 +186,63 @@ try {
     }
   } finally {
     await database.drop();
+  }
+
+  // Stripe webhooks on PostgreSQL: 500 signed checkout.session.completed events for distinct
+  // bookings held for payment, 20 at a time. The server talks to no Stripe: a paid session needs
+  // no API call, so STRIPE_API_BASE points nowhere it would have to reach.
+  const webhookDb = await scratchDatabase(
+    process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
+  try {
+    const webhookSecret = 'whsec_bench_0123456789';
+    const pgServer = await startProcess(
+      serverScript,
+      {
+        ...serverEnv,
+        DATABASE_URL: webhookDb.url,
+        STRIPE_SECRET_KEY: 'sk_test_bench',
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_BASE: 'http://127.0.0.1:9',
+        LOG_LEVEL: 'warn',
+      },
+      '/api/health',
+      logFile,
+    );
+    try {
+      const bookingIds = await heldStripeBookings(webhookDb.url, 'strategy-session', 500);
+      const storm = await webhookStorm(pgServer.url, webhookSecret, bookingIds, 20);
+      const outcome = await webhookOutcome(webhookDb.url);
+      const failures = Object.entries(storm.counts)
+        .filter(([status]) => status !== '200')
+        .reduce((sum, [, n]) => sum + n, 0);
+      report(
+        'webhooks: events sent (20 at a time)',
+        bookingIds.length,
+        '500',
+        bookingIds.length === 500,
+      );
+      report('webhooks: answers other than 200', failures, '0', failures === 0);
+      report(
+        'webhooks: payments paid, once each',
+        outcome.paid,
+        '500',
+        outcome.paid === 500 && outcome.events === 500,
+      );
+      report(
+        'webhooks: distinct receipt numbers',
+        outcome.receipts,
+        '500',
+        outcome.receipts === 500,
+      );
+      report('webhooks: bookings confirmed', outcome.confirmed, '500', outcome.confirmed === 500);
+      report('webhooks: p50 (ms)', fmt(storm.p50, 0), 'info');
+      report('webhooks: p99 (ms)', fmt(storm.p99, 0), 'info');
+    } finally {
+      await pgServer.stop();
+    }
+  } finally {
+    await webhookDb.drop();
   }
 
   // The server's own hashing function and parameters (argon2id, 32 MiB, 4 passes), median of 15.

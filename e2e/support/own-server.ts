@@ -1,6 +1,7 @@
 /**
  * A server of a test's own: the built app on a new PostgreSQL database, for a test that breaks
- * something for real (a table gone) without touching the shared e2e server.
+ * something for real (a table gone) or needs other settings (`env`, e.g. Stripe's) without
+ * touching the shared e2e server.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -28,7 +29,7 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
-export async function startOwnServer(): Promise<OwnServer> {
+export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const name = `e2e_${randomUUID().replaceAll('-', '')}`;
   await onAdmin((client) => client.query(`create database ${name}`));
   const databaseUrl = new URL(postgresUrl);
@@ -47,6 +48,7 @@ export async function startOwnServer(): Promise<OwnServer> {
       DATABASE_URL: databaseUrl.toString(),
       LOG_LEVEL: 'silent',
       TRUST_PROXY: '1',
+      ...env,
     },
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

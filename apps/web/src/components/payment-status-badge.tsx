@@ -1,5 +1,5 @@
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '@consult/shared';
-import { Pill } from '../../components/ui/pill';
+import { Pill } from './ui/pill';
 
 const tones: Record<PaymentStatus, string> = {
   pending: 'bg-accent-soft text-ink',

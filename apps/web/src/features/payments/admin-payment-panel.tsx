@@ -3,23 +3,24 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
   formatMoney,
-  minorUnitDigits,
   parseMoneyInput,
   PAYMENT_MESSAGES,
   PAYMENT_PROVIDER_LABELS,
   paths,
+  plainAmount,
   refundableMinor,
   type AdminPaymentDetail,
 } from '@consult/shared';
+import { PaymentStatusBadge } from '../../components/payment-status-badge';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DetailList } from '../../components/ui/detail-list';
+import { Pill } from '../../components/ui/pill';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { errorMessage, fieldErrors } from '../../lib/problem';
-import { formatPaymentDate, formatTaxRate } from './payment-format';
-import { PaymentStatusBadge } from './payment-status-badge';
+import { formatPaymentDate, formatTaxRate, REFUND_STATUS_LABELS } from './payment-format';
 import {
   useGetAdminPaymentQuery,
   useMarkPaymentPaidMutation,
@@ -88,6 +89,14 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
               ] as [string, string][])
             : []),
           ['Refunded', money(payment.refundedMinor)],
+          ...(payment.refundPendingMinor > 0
+            ? ([
+                [
+                  'Refund pending',
+                  `${money(payment.refundPendingMinor)}, asked of Stripe and not confirmed yet`,
+                ],
+              ] as [string, string][])
+            : []),
           ...(payment.note ? ([['Note', payment.note]] as [string, string][]) : []),
           ...(payment.providerReference
             ? ([['Provider reference', payment.providerReference]] as [string, string][])
@@ -99,9 +108,16 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
           <h3 className="text-base font-semibold text-ink">Refunds</h3>
           <ul className="mt-2 flex flex-col gap-1 text-sm text-ink">
             {receipt.refunds.map((refund) => (
-              <li key={refund.at}>
-                {money(refund.amountMinor)} on {formatPaymentDate(refund.at, timeZone)}
-                {refund.reason ? ` · ${refund.reason}` : ''}
+              <li key={refund.at} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span>
+                  {money(refund.amountMinor)} on {formatPaymentDate(refund.at, timeZone)}
+                  {refund.reason ? ` · ${refund.reason}` : ''}
+                </span>
+                {refund.status !== 'succeeded' && (
+                  <Pill tone={refundTones[refund.status]}>
+                    {REFUND_STATUS_LABELS[refund.status]}
+                  </Pill>
+                )}
               </li>
             ))}
           </ul>
@@ -122,6 +138,12 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
     </div>
   );
 }
+
+/** A refund still waiting for Stripe stands out; a failed one reads as a warning. */
+const refundTones: Record<'pending' | 'failed', string> = {
+  pending: 'bg-accent-soft text-ink',
+  failed: 'bg-danger-soft text-danger',
+};
 
 function MarkPaidDialog({
   payment,
@@ -209,9 +231,11 @@ function RefundDialog({
     setTouched(true);
     if (amountError || parsed === null) return;
     const result = await refund({ id: payment.id, amountMinor: parsed, reason: reason || null });
-    if ('data' in result) {
+    if ('data' in result && result.data) {
       toast.success(
-        `Refund of ${major(parsed)} recorded; ${payment.client.name} was told by mail.`,
+        result.data.refundPendingMinor > payment.refundPendingMinor
+          ? `Refund of ${major(parsed)} sent to Stripe; it counts as refunded once Stripe confirms it.`
+          : `Refund of ${major(parsed)} recorded; ${payment.client.name} was told by mail.`,
       );
       close();
     }
@@ -232,6 +256,8 @@ function RefundDialog({
           {parsed && !amountError
             ? `Refund ${major(parsed)} of ${major(payment.amountMinor)} to ${payment.client.name}.`
             : `Up to ${major(left)} of ${major(payment.amountMinor)} can go back to ${payment.client.name}.`}{' '}
+          {payment.refundPendingMinor > 0 &&
+            `${major(payment.refundPendingMinor)} already asked of Stripe is not counted in it. `}
           {payment.provider === 'manual' &&
             'Pay it back yourself (bank transfer or cash); this records it and tells the client.'}
         </p>
@@ -258,10 +284,4 @@ function RefundDialog({
       </div>
     </ConfirmDialog>
   );
-}
-
-/** An amount in major units as typed in a field: 2500 USD cents → "25.00", 5000 JPY → "5000". */
-export function plainAmount(minor: number, currency: string): string {
-  const digits = minorUnitDigits(currency);
-  return (minor / 10 ** digits).toFixed(digits);
 }

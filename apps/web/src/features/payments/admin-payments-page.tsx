@@ -1,6 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import {
+  adminPaymentsQuerySchema,
   formatMoney,
+  isLocalDateString,
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUS_LABELS,
@@ -9,6 +11,7 @@ import {
   type PaymentTotals,
 } from '@consult/shared';
 import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
+import { PaymentStatusBadge } from '../../components/payment-status-badge';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { PageHeader } from '../../components/ui/card';
 import { inputClasses } from '../../components/ui/field';
@@ -19,7 +22,6 @@ import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminPaymentPanel } from './admin-payment-panel';
 import { formatPaymentDate } from './payment-format';
-import { PaymentStatusBadge } from './payment-status-badge';
 import { useGetAdminPaymentsQuery } from './payments-api';
 
 const statusOptions = [
@@ -46,6 +48,7 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
   const provider = oneOf(PAYMENT_PROVIDERS, params.get('provider'));
   const from = localDate(params.get('from'));
   const to = localDate(params.get('to'));
+  const client = clientId(params.get('client'));
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const selected = params.get('payment');
@@ -53,13 +56,14 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
   const { currentData, data, error, isLoading, isFetching, refetch } = useGetAdminPaymentsQuery({
     status,
     provider,
+    client,
     from,
     to,
     q,
     page,
   });
   const stale = !currentData && isFetching;
-  const filtered = Boolean(status || provider || from || to || q);
+  const filtered = Boolean(status || provider || client || from || to || q);
 
   const linkWith = (changes: Record<string, string | null>) =>
     hrefWithParams(paths.admin.payments, params, changes);
@@ -109,6 +113,17 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
         <DateFilter label="Created from" value={from} onChange={(v) => setFilter('from', v)} />
         <DateFilter label="Created to" value={to} onChange={(v) => setFilter('to', v)} />
       </div>
+      {client && (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-brand-soft px-3 py-2 text-sm text-ink">
+          <span>Showing one client’s payments.</span>
+          <Link
+            to={linkWith({ client: null, page: null, payment: null })}
+            className="font-semibold text-brand underline underline-offset-4"
+          >
+            Show every client
+          </Link>
+        </p>
+      )}
       {isLoading ? (
         <Skeleton lines={5} label="Loading payments" />
       ) : !data ? (
@@ -155,6 +170,7 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
                     <span className="break-words">{payment.service.title}</span>
                     <span>· {formatPaymentDate(payment.createdAt, timeZone)}</span>
                     {payment.receiptNumber && <span>· {payment.receiptNumber}</span>}
+                    {payment.refundPendingMinor > 0 && <span>· Refund pending</span>}
                   </span>
                 </Link>
               </li>
@@ -191,8 +207,12 @@ function oneOf(values: readonly string[], value: string | null): string {
   return value && values.includes(value) ? value : '';
 }
 
+function clientId(value: string | null): string {
+  return value && adminPaymentsQuerySchema.shape.client.safeParse(value).success ? value : '';
+}
+
 function localDate(value: string | null): string {
-  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
+  return value && isLocalDateString(value) ? value : '';
 }
 
 function DateFilter({

@@ -2,3 +2,4 @@ export { MyPaymentsPage } from './my-payments-page';
 export { ReceiptPage } from './receipt-page';
 export { AdminPaymentsPage } from './admin-payments-page';
 export { PaymentSettingsCard } from './payment-settings-card';
+export { ClientPaymentsSection } from './client-payments-section';

@@ -6,12 +6,12 @@ import {
   type PaymentRecord,
 } from '@consult/shared';
 import { EmptyList } from '../../components/list-detail-layout';
+import { PaymentStatusBadge } from '../../components/payment-status-badge';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
 import { PageHeader } from '../../components/ui/card';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatPaymentDate } from './payment-format';
-import { PaymentStatusBadge } from './payment-status-badge';
 import { useGetMyPaymentQuery, useGetMyPaymentsQuery } from './payments-api';
 
 /** /dash/payments: every payment of the client, newest first, with its receipt once paid. */
@@ -69,6 +69,14 @@ function PaymentCard({ payment, timeZone }: { payment: PaymentRecord; timeZone: 
             <dt className="text-sm font-semibold text-muted">Refunded</dt>
             <dd className="text-base text-ink tabular-nums">
               {formatMoney(payment.refundedMinor, payment.currency)}
+            </dd>
+          </div>
+        )}
+        {payment.refundPendingMinor > 0 && (
+          <div>
+            <dt className="text-sm font-semibold text-muted">Refund pending</dt>
+            <dd className="text-base text-ink tabular-nums">
+              {formatMoney(payment.refundPendingMinor, payment.currency)}
             </dd>
           </div>
         )}

@@ -1,4 +1,12 @@
 /** How payments read on screen: dates in the person's zone, tax rates as percentages. */
+import type { RefundRecord } from '@consult/shared';
+
+/** A refund's state at the provider, as the owner reads it beside the refund. */
+export const REFUND_STATUS_LABELS: Record<RefundRecord['status'], string> = {
+  pending: 'Pending at Stripe',
+  succeeded: 'Refunded',
+  failed: 'Failed',
+};
 
 /** "Mon, 23 Nov 2026, 14:30" in `timeZone`. */
 export function formatPaymentDate(instant: string, timeZone: string): string {

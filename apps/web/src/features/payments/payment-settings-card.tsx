@@ -6,6 +6,7 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_PROVIDER_LABELS,
   paymentSettingsSchema,
+  type PaymentProvider,
   type PaymentSettingsView,
 } from '@consult/shared';
 import { LoadError, Skeleton } from '../../components/query-state';
@@ -13,7 +14,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextAreaField, TextField } from '../../components/ui/field';
-import { SelectField } from '../../components/ui/select-field';
+import { Pill } from '../../components/ui/pill';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
 import { formatTaxRate, percentToBasisPoints } from './payment-format';
@@ -48,6 +49,20 @@ const serverFields = [
   'taxId',
   'receiptFooter',
 ] as const;
+
+/** The provider choice, in the owner's words; Stripe is offered only when the server has its keys. */
+const PROVIDER_CHOICES = [
+  {
+    value: 'stripe',
+    label: 'Card payments with Stripe',
+    hint: 'Clients pay by card when they book; the time is held for them while they pay.',
+  },
+  {
+    value: 'manual',
+    label: 'Manual: bank transfer or at the session',
+    hint: 'Clients see your payment instructions below; you mark each payment paid.',
+  },
+] as const satisfies readonly { value: PaymentProvider; label: string; hint: string }[];
 
 /** The payments part of /admin/config: how clients pay, what they get back, what receipts say. */
 export function PaymentSettingsCard() {
@@ -114,15 +129,39 @@ function PaymentSettingsForm({ view }: { view: PaymentSettingsView }) {
       </Alert>
       {error && !onlyFields && <Alert tone="error">{errorMessage(error)}</Alert>}
       {view.stripeConfigured && (
-        <SelectField
-          label="How clients pay"
-          options={[
-            { value: 'stripe', label: PAYMENT_PROVIDER_LABELS.stripe },
-            { value: 'manual', label: PAYMENT_PROVIDER_LABELS.manual },
-          ]}
-          error={errors.provider?.message}
-          {...register('provider')}
-        />
+        <fieldset
+          aria-describedby={errors.provider ? 'payment-provider-error' : undefined}
+          className="flex flex-col gap-3"
+        >
+          <legend className="mb-1 text-sm font-semibold text-ink">How clients pay</legend>
+          {PROVIDER_CHOICES.map((choice) => (
+            <label
+              key={choice.value}
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-line p-4 has-checked:border-brand has-checked:bg-brand-soft has-focus-visible:outline-3 has-focus-visible:outline-accent"
+            >
+              <input
+                type="radio"
+                value={choice.value}
+                className="mt-1 size-5 shrink-0 accent-brand"
+                {...register('provider')}
+              />
+              <span className="flex min-w-0 flex-col gap-1">
+                <span className="flex flex-wrap items-center gap-2 font-semibold text-ink">
+                  {choice.label}
+                  {view.activeProvider === choice.value && (
+                    <Pill tone="bg-success-soft text-success">Active now</Pill>
+                  )}
+                </span>
+                <span className="text-sm text-muted">{choice.hint}</span>
+              </span>
+            </label>
+          ))}
+          {errors.provider?.message && (
+            <p id="payment-provider-error" role="alert" className="text-sm font-medium text-danger">
+              {errors.provider.message}
+            </p>
+          )}
+        </fieldset>
       )}
       <TextAreaField
         label="Payment instructions"

@@ -14,6 +14,8 @@ import { api } from '../../lib/api';
 export interface AdminPaymentsArgs {
   status?: string;
   provider?: string;
+  /** One client's payments: their user id. */
+  client?: string;
   from?: string;
   to?: string;
   q?: string;

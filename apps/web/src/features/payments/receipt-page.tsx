@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { errorStatus } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { formatPaymentDate, formatTaxRate } from './payment-format';
+import { formatPaymentDate, formatTaxRate, REFUND_STATUS_LABELS } from './payment-format';
 import { useGetMyPaymentQuery } from './payments-api';
 
 /**
@@ -150,7 +150,7 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
                 <span>
                   {formatPaymentDate(refund.at, timeZone)}
                   {refund.reason ? ` · ${refund.reason}` : ''}
-                  {refund.status !== 'succeeded' ? ` · ${refund.status}` : ''}
+                  {refund.status !== 'succeeded' ? ` · ${REFUND_STATUS_LABELS[refund.status]}` : ''}
                 </span>
                 <span className="tabular-nums">−{money(refund.amountMinor)}</span>
               </li>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { User } from '@consult/shared';
 import { LoadError, Skeleton } from '../../components/query-state';
@@ -21,10 +21,13 @@ export function UserDetailPanel({
   id,
   currentUserId,
   onDeleted,
+  sections,
 }: {
   id: string;
   currentUserId: string;
   onDeleted: () => void;
+  /** Sections below the details that other features own, for this user's id. */
+  sections?: (userId: string) => ReactNode;
 }) {
   // `currentData`, not `data`: while another user loads, the previous one must not stay on screen
   // with its buttons, or an action could hit the wrong account.
@@ -38,6 +41,7 @@ export function UserDetailPanel({
       stale={isFetching}
       isSelf={user.id === currentUserId}
       onDeleted={onDeleted}
+      sections={sections?.(user.id)}
     />
   );
 }
@@ -47,11 +51,13 @@ function UserDetail({
   stale,
   isSelf,
   onDeleted,
+  sections,
 }: {
   user: User;
   stale: boolean;
   isSelf: boolean;
   onDeleted: () => void;
+  sections?: ReactNode;
 }) {
   const [action, setAction] = useState<Action | null>(null);
   const [update, updateState] = useUpdateAdminUserMutation();
@@ -153,6 +159,7 @@ function UserDetail({
           Delete account
         </Button>
       </div>
+      {sections}
       <ConfirmDialog
         open={current !== null}
         title={current?.title ?? ''}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@consult/shared';
 import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
@@ -16,7 +17,14 @@ import { UserDetailPanel } from './user-detail-panel';
  * /admin/users: search (debounced), pages and a detail panel. Search, page and the selected user
  * live in the address, so the back button and a shared link show the same list.
  */
-export function UsersPage({ currentUserId }: { currentUserId: string }) {
+export function UsersPage({
+  currentUserId,
+  userSections,
+}: {
+  currentUserId: string;
+  /** More of a user's panel that other features own (their payments), placed by the route. */
+  userSections?: (userId: string) => ReactNode;
+}) {
   useDocumentTitle('Users');
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
@@ -123,6 +131,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string }) {
               id={selected}
               currentUserId={currentUserId}
               onDeleted={clearSelection}
+              sections={userSections}
             />
           ) : null
         }

@@ -26,6 +26,7 @@ import {
 } from '../api/admin-bookings-api';
 import { BookingActions } from './booking-actions';
 import { BookingBadges } from './booking-badges';
+import { BookingPaymentSection } from './booking-payment';
 import { clientBookingsLink, clientLink } from './links';
 import {
   chosenStart,
@@ -160,6 +161,7 @@ function BookingDetail({
         </div>
       </div>
       <DetailList rows={rows} />
+      {booking.payment && <BookingPaymentSection payment={booking.payment} />}
       <div className="border-t border-line pt-5">
         <BookingActions booking={booking} label={`${booking.client.name}, ${when}`}>
           {booking.ownerActions.reschedule && !rescheduling && (

@@ -1,15 +1,18 @@
-/** POST /api/bookings, with an Idempotency-Key so a retried request never books twice. */
+/**
+ * POST /api/bookings, with an Idempotency-Key so a retried request never books twice; a paid
+ * booking under Stripe comes back with the checkout address to pay on.
+ */
 import {
   IDEMPOTENCY_KEY_HEADER,
-  type BookingRecord,
   type CreateBookingInput,
+  type CreatedBooking,
 } from '@consult/shared';
 import { api } from '../../../lib/api';
 
 export const bookingApi = api.injectEndpoints({
   endpoints: (build) => ({
     createBooking: build.mutation<
-      BookingRecord,
+      CreatedBooking,
       { booking: CreateBookingInput; idempotencyKey: string }
     >({
       query: ({ booking, idempotencyKey }) => ({

@@ -1,4 +1,4 @@
-/** The client's own bookings: upcoming, past (paginated), cancel and reschedule. */
+/** The client's own bookings: upcoming, past (paginated), cancel, reschedule and pay. */
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import {
   PAST_BOOKINGS_DEFAULT_PAGE,
@@ -6,6 +6,7 @@ import {
   PAST_BOOKINGS_DEFAULT_TOTAL_PAGES,
   type BookingRecord,
   type CancelBookingInput,
+  type Checkout,
   type PastBookingsPage,
   type UpcomingBookings,
 } from '@consult/shared';
@@ -61,6 +62,12 @@ export const myBookingsApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Booking'],
     }),
+    /** A new Stripe Checkout address for a booking still waiting for its payment. */
+    startCheckout: build.mutation<Checkout, string>({
+      query: (id) => ({ url: `/bookings/${encodeURIComponent(id)}/checkout`, method: 'POST' }),
+      // A 409 means the booking moved on (paid, expired): the list on screen is stale.
+      invalidatesTags: (_result, error) => (error ? ['Booking'] : []),
+    }),
   }),
 });
 
@@ -69,4 +76,5 @@ export const {
   useGetPastBookingsQuery,
   useCancelBookingMutation,
   useRescheduleBookingMutation,
+  useStartCheckoutMutation,
 } = myBookingsApi;

@@ -28,6 +28,7 @@ import { detectTimeZone } from '../../../lib/time-zones';
 import { useAuth } from '../../../hooks/use-auth';
 import { rememberReturnTo } from '../../../lib/return-to';
 import { useCreateBookingMutation } from '../api/booking-api';
+import { CheckoutRedirect } from '../checkout/checkout-redirect';
 import { clearChoice, loadChoice, saveChoice } from './booking-choice';
 import { BookingConfirmation } from './booking-confirmation';
 import { VerifyEmailNotice } from './verify-email-notice';
@@ -137,6 +138,8 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
   const [notes, setNotes] = useState(restored?.notes ?? '');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const [booked, setBooked] = useState<BookingRecord | null>(null);
+  // A paid booking under Stripe: held while the client pays on Stripe's page, where they go next.
+  const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
   const [createBooking, { isLoading }] = useCreateBookingMutation();
   // One key per choice: retrying the same choice (a lost answer) reuses it, so the server books once.
   const attempt = useRef<{ choice: string; key: string } | null>(null);
@@ -146,6 +149,8 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
     setStart(next);
     setOutcome({ kind: 'idle' });
   };
+
+  if (checkoutUrl) return <CheckoutRedirect checkoutUrl={checkoutUrl} />;
 
   if (booked) {
     return (
@@ -181,7 +186,9 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
     });
     if ('data' in result && result.data) {
       clearChoice();
-      setBooked(result.data);
+      const { checkoutUrl: payAt, ...booking } = result.data;
+      if (payAt) setCheckoutUrl(payAt);
+      else setBooked(booking);
       return;
     }
     const nearest = readNearestSlots(result.error);

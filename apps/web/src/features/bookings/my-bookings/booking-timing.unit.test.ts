@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JOIN_LINK_OPENS_MINUTES, type BookingRecord } from '@consult/shared';
-import { joinLinkOpen } from './booking-timing';
+import { holdEndText, joinLinkOpen } from './booking-timing';
 
 const booking = {
   start: '2026-03-09T14:00:00.000Z',
@@ -22,5 +22,28 @@ describe('the join link', () => {
     const now = at('2026-03-09T14:00:00Z');
     expect(joinLinkOpen({ ...booking, meetingUrl: null }, now)).toBe(false);
     expect(joinLinkOpen({ ...booking, state: 'cancelled' }, now)).toBe(false);
+  });
+});
+
+describe('the end of a payment hold', () => {
+  const zone = 'Asia/Karachi'; // UTC+5 all year
+
+  it('reads as a time of the client’s clock when it ends today', () => {
+    expect(holdEndText('2026-03-09T09:32:00.000Z', zone, at('2026-03-09T09:02:00Z'))).toBe(
+      'We hold this time for you until 14:32.',
+    );
+  });
+
+  it('names the day when it ends on another day of the client’s clock', () => {
+    // 23:50 on the 9th in Karachi; the hold ends at 00:10 on the 10th there.
+    expect(holdEndText('2026-03-09T19:10:00.000Z', zone, at('2026-03-09T18:50:00Z'))).toBe(
+      'We hold this time for you until Tuesday, 10 March 2026, 00:10.',
+    );
+  });
+
+  it('says so once it has ended', () => {
+    expect(holdEndText('2026-03-09T09:32:00.000Z', zone, at('2026-03-09T09:32:00Z'))).toBe(
+      'The hold on this time has ended.',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { zoneName } from '../time/date-time';
 import { PastBookings } from './past-bookings';
+import { PaymentReturnNotice } from './payment-return-notice';
 import { UpcomingBookings } from './upcoming-bookings';
 
 export function MyBookingsPage({ timeZone }: { timeZone: string }) {
@@ -22,6 +23,7 @@ export function MyBookingsPage({ timeZone }: { timeZone: string }) {
         }
       />
       <div className="flex flex-col gap-10">
+        <PaymentReturnNotice timeZone={timeZone} />
         <UpcomingBookings timeZone={timeZone} />
         <PastBookings timeZone={timeZone} />
       </div>

@@ -1,12 +1,27 @@
-/** One upcoming booking with what the client can do with it: join, add to calendar, move, cancel. */
+/**
+ * One upcoming booking with what the client can do with it: pay, join, add to calendar, move,
+ * cancel.
+ */
 import { useId, useState } from 'react';
-import { JOIN_LINK_OPENS_MINUTES, formatPrice, type BookingRecord } from '@consult/shared';
+import { Link, useSearchParams } from 'react-router';
+import {
+  JOIN_LINK_OPENS_MINUTES,
+  formatMoney,
+  formatPrice,
+  receiptPath,
+  type BookingPayment,
+  type BookingRecord,
+} from '@consult/shared';
 import { AddToCalendarButton } from '../meeting/add-to-calendar-button';
 import { MeetingDetails } from '../meeting/meeting-details';
+import { PayNowButton } from '../checkout/pay-now-button';
+import { PaymentStatusBadge } from '../../../components/payment-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { Pill } from '../../../components/ui/pill';
 import { useNow } from '../../../hooks/use-now';
 import { formatDateTime, formatTime, zoneName } from '../time/date-time';
-import { joinLinkOpen } from './booking-timing';
+import { holdEndText, joinLinkOpen } from './booking-timing';
+import { readPaymentReturn } from './payment-return';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 import { StateBadge } from './state-badge';
@@ -28,6 +43,10 @@ export function UpcomingBookingCard({
   const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
   const change = booking.clientChange;
   const canJoin = joinLinkOpen(booking, now);
+  // Back from paying this booking: its confirmation is on its way, so no second "Pay now".
+  const [params] = useSearchParams();
+  const returning = readPaymentReturn(params);
+  const confirming = returning?.outcome === 'success' && returning.bookingId === booking.id;
 
   return (
     <article
@@ -53,12 +72,29 @@ export function UpcomingBookingCard({
 
       <div className="flex flex-col gap-2 text-base text-ink">
         <MeetingDetails booking={booking} />
-        {booking.paymentDue && (
+        {booking.state === 'pending_payment' && confirming ? (
+          <p className="rounded-lg bg-accent-soft px-3 py-2 text-sm text-ink">
+            <strong>Payment being confirmed:</strong> this booking is confirmed as soon as Stripe
+            tells us your payment arrived.
+          </p>
+        ) : booking.state === 'pending_payment' ? (
+          <div className="flex flex-col gap-3 rounded-lg bg-accent-soft px-3 py-3 text-sm text-ink sm:flex-row sm:items-center sm:justify-between">
+            <p>
+              <strong>Not paid yet</strong> — pay {formatPrice(booking)} by card to confirm it.{' '}
+              {booking.holdUntil
+                ? holdEndText(booking.holdUntil, timeZone, now)
+                : 'We hold this time for you while you pay.'}
+            </p>
+            <PayNowButton bookingId={booking.id} className="shrink-0" />
+          </div>
+        ) : booking.paymentDue ? (
           <p className="rounded-lg bg-accent-soft px-3 py-2 text-sm text-ink">
             <strong>Payment due:</strong> {formatPrice(booking)} before the session. Your
             confirmation e-mail says how to pay.
           </p>
-        )}
+        ) : booking.payment ? (
+          <PaymentLine payment={booking.payment} />
+        ) : null}
         {booking.notes && (
           <p className="text-sm text-muted">
             <span className="font-semibold">Your notes:</span> {booking.notes}
@@ -111,5 +147,33 @@ export function UpcomingBookingCard({
         onClose={() => setDialog(null)}
       />
     </article>
+  );
+}
+
+/** A booking's payment once it is settled: its status, the amount, refunds and the receipt. */
+function PaymentLine({ payment }: { payment: BookingPayment }) {
+  const money = (minor: number) => formatMoney(minor, payment.currency);
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+      <span className="font-semibold">Payment:</span>
+      <PaymentStatusBadge status={payment.status} />
+      <span className="tabular-nums">{money(payment.amountMinor)}</span>
+      {payment.refundedMinor > 0 && (
+        <span className="tabular-nums">· {money(payment.refundedMinor)} refunded</span>
+      )}
+      {payment.refundPendingMinor > 0 && (
+        <Pill tone="bg-accent-soft text-ink">
+          Refund pending: {money(payment.refundPendingMinor)}
+        </Pill>
+      )}
+      {payment.receiptNumber && (
+        <Link
+          to={receiptPath(payment.id)}
+          className="font-semibold text-brand underline underline-offset-4 hover:text-brand-strong"
+        >
+          Receipt {payment.receiptNumber}
+        </Link>
+      )}
+    </p>
   );
 }

@@ -1,0 +1,106 @@
+import type { Browser, Page } from '@playwright/test';
+import { StripeDouble } from '../apps/server/src/test/stripe-double';
+import { newAccount, signIn, signUp } from './support/accounts';
+import { pickDay, timeButtons } from './support/booking';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { startOwnServer, type OwnServer } from './support/own-server';
+import { DESKTOP, MOBILE } from './support/public-site';
+
+// A server of its own with Stripe pointed at the double, sign-up, Checkout and a refund.
+test.describe.configure({ timeout: 120_000 });
+
+const OWNER = { email: 'stripe-owner@e2e.test', password: 'stripe-owner-password-42' };
+
+let stripe: StripeDouble;
+let server: OwnServer;
+
+test.beforeAll(async () => {
+  stripe = new StripeDouble();
+  await stripe.start();
+  server = await startOwnServer({
+    ...stripe.env(),
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+  });
+  stripe.webhookUrl = `${server.baseURL}/api/payments/stripe/webhook`;
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await stripe?.close();
+});
+
+async function pageOn(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: DESKTOP });
+  return context.newPage();
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [width, viewport] of [
+    [1280, DESKTOP],
+    [375, MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+test('Stripe: the client pays on Checkout and comes back to "Payment received"; the owner refunds part', async ({
+  browser,
+}) => {
+  const page = await pageOn(browser);
+  const account = newAccount('card-payer');
+  await signUp(page, account);
+  // This server has no mailbox to read the confirmation from: the address is confirmed directly.
+  await server.sql(`update users set email_verified_at = now() where email = '${account.email}'`);
+  await page.goto('/signin');
+  await signIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/dash$/);
+
+  await page.goto('/consultation?service=strategy-session');
+  await pickDay(page, 2);
+  await timeButtons(page).first().click();
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+
+  // Stripe's Checkout (the double's page), then back on the site.
+  await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_`));
+  await page.getByRole('button', { name: 'Pay $120.00' }).click();
+  await expect(page).toHaveURL(/\/dash\/bookings\?booking=[^&]+&payment=success$/);
+  await expect(page.getByRole('status').getByText('Payment received')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'stripe-payment-received');
+
+  await page.goto('/dash/payments');
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Receipt \d{4}-\d{4,}/ })).toBeVisible();
+
+  // The owner refunds $20 of it; Stripe confirms by its webhook.
+  const owner = await pageOn(browser);
+  await owner.goto('/signin');
+  await signIn(owner, OWNER.email, OWNER.password);
+  await expect(owner).toHaveURL(/\/admin/);
+  await owner.goto('/admin/payments');
+  await owner.getByRole('link', { name: new RegExp(account.name) }).click();
+  await expect(owner.getByRole('heading', { name: /\$120\.00 · Strategy session/ })).toBeVisible();
+  await owner.getByRole('button', { name: 'Refund' }).click();
+  const dialog = owner.getByRole('dialog', { name: 'Refund' });
+  await dialog.getByLabel('Amount (USD)').fill('20');
+  await dialog.getByLabel(/Reason/).fill('Session ended early');
+  await expectNoAxeViolations(owner);
+  await dialog.getByRole('button', { name: /^Refund/ }).click();
+  await expect(owner.getByText('Pending at Stripe')).toBeVisible();
+
+  const session = [...stripe.sessions.values()].at(-1)!;
+  const refundCall = stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!;
+  expect(refundCall.body).toMatchObject({ payment_intent: session.payment_intent, amount: '2000' });
+  expect(await stripe.deliver(stripe.chargeRefunded(session.payment_intent!))).toBe(200);
+  await owner.reload();
+  await expect(
+    owner.getByText('Partly refunded', { exact: true }).filter({ visible: true }).first(),
+  ).toBeVisible();
+  await expectNoAxeViolations(owner);
+  await shoot(owner, 'stripe-admin-refunded');
+  await owner.context().close();
+  await page.context().close();
+});
