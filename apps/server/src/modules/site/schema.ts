@@ -23,6 +23,12 @@ export const contactMessages = pgTable(
   },
   (t) => [
     index('contact_messages_created_idx').on(t.createdAt),
+    // The owner's inbox: new messages first, and a client's messages by their address.
+    index('contact_messages_new_idx')
+      .on(t.createdAt)
+      .where(sql`handled_at is null`),
+    index('contact_messages_type_created_idx').on(t.type, t.createdAt),
+    index('contact_messages_email_idx').on(sql`lower(${t.email})`),
     check('contact_messages_type_check', sql`${t.type} in ('General', 'Support', 'Feedback')`),
   ],
 );
