@@ -69,7 +69,8 @@ export async function checkoutUrlFor(
     booking,
     (await paymentsOfBookings(deps.db, [booking.id])).get(booking.id),
   );
-  if (!payment || !booking.holdUntil) throw notPending();
+  // A hold that has run out is about to be released by the hold-expiry job: no new checkout.
+  if (!payment || !booking.holdUntil || booking.holdUntil <= now) throw notPending();
   const stripe = deps.payments.stripe;
   if (!stripe) throw unavailable();
 

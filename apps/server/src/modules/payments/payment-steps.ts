@@ -105,6 +105,9 @@ export async function receivePayment(
   if (!payment || !canMovePayment(payment.status, 'paid')) {
     throw new HttpProblem(409, PAYMENT_MESSAGES.notPending);
   }
+  const settings = await loadPaymentSettings(tx, deps.log);
+  // The counter row stays locked until the transaction ends and queues every other payer: it is
+  // taken last, after everything that can be read or written before it.
   const year = options.now.getUTCFullYear();
   const receiptNumber = formatReceiptNumber(year, await nextReceiptSequence(tx, year));
   const paid = await updatePayment(tx, payment.id, {
@@ -114,7 +117,6 @@ export async function receivePayment(
     note: options.note ?? payment.note,
     providerPaymentId: options.providerPaymentId ?? payment.providerPaymentId,
   });
-  const settings = await loadPaymentSettings(tx, deps.log);
   await deps.mailer.queueMail(
     receiptMail({
       ...mailFacts(deps, paid, booking, client, settings.businessName),

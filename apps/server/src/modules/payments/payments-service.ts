@@ -178,7 +178,7 @@ export async function viewPayment(
   return { ...toAdminRecord(row), receipt: toReceipt(row, refunds, settings) };
 }
 
-/** The owner records a payment as received (the booking's own "paid" step does the work). */
+/** The owner records a payment as received (the booking's own "paid" step does the work and audits it). */
 export async function markPaymentPaid(
   deps: PaymentDeps,
   owner: UserRow,
@@ -195,12 +195,6 @@ export async function markPaymentPaid(
     deps.clock(),
     note,
   );
-  await insertAuditEntry(deps.db, {
-    actorId: owner.id,
-    action: 'payment.mark_paid',
-    target: id,
-    details: { amountMinor: row.payment.amountMinor, currency: row.payment.currency, note },
-  });
   return viewPayment(deps, id);
 }
 

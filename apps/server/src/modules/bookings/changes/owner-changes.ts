@@ -4,6 +4,7 @@ import { HttpProblem } from '../../../plugins/errors';
 import { receivePayment } from '../../payments/payment-steps';
 import { initialReminderSentAt } from '../booking-state';
 import type { Tx } from '../../../db/client';
+import { insertAuditEntry } from '../../audit/audit-repository';
 import type { UserRow } from '../../users/users-repository';
 import { insertBookingEvent, updateBooking, type BookingRow } from '../bookings-repository';
 import { loadSchedulingSettings } from '../scheduling-settings';
@@ -93,7 +94,6 @@ export async function applyPayment(
   },
 ): Promise<BookingRow> {
   const { now, actor } = options;
-  await receivePayment(deps, tx, booking, client, options);
   const confirms = booking.state === 'pending_payment';
   const settings = confirms ? await loadSchedulingSettings(tx, deps.log) : null;
   const updated = await updateBooking(tx, booking.id, {
@@ -116,5 +116,20 @@ export async function applyPayment(
     details: {},
   });
   if (confirms) await mailChange(deps, tx, 'confirmed', updated, client);
+  // Last: the receipt number's counter row is locked from here to the commit.
+  const payment = await receivePayment(deps, tx, booking, client, options);
+  if (actor.type === 'owner') {
+    await insertAuditEntry(tx, {
+      actorId: actor.userId,
+      action: 'payment.mark_paid',
+      target: payment.id,
+      details: {
+        bookingId: booking.id,
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        note: options.note ?? null,
+      },
+    });
+  }
   return updated;
 }
