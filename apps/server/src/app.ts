@@ -26,10 +26,13 @@ import { contactRoutes } from './modules/site/contact-routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { adminPaymentRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/payments/routes';
 import { adminUserRoutes } from './modules/users/routes';
+import { adminMessageRoutes } from './modules/messages/routes';
 import { adminBookingRoutes } from './modules/bookings/owner/admin-routes';
 import { authRoutes } from './modules/auth/routes';
 import { bookingJobs } from './modules/bookings/jobs/booking-jobs';
 import { paymentJobs } from './modules/payments/refunds';
+import { adminTaskRoutes, taskRoutes } from './modules/tasks/routes';
+import { taskJobs } from './modules/tasks/task-jobs';
 import { manualProvider } from './modules/payments/providers';
 import { createStripeProvider } from './modules/payments/stripe-provider';
 import { loadAccountKeys } from './modules/auth/account-keys';
@@ -149,7 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const deps = options.adjustDeps ? options.adjustDeps(builtDeps) : builtDeps;
   app.decorate('deps', deps);
-  for (const job of [...bookingJobs(deps), ...paymentJobs(deps)]) jobs.add(job);
+  for (const job of [...bookingJobs(deps), ...paymentJobs(deps), ...taskJobs(deps)]) jobs.add(job);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -177,10 +180,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminBookingRoutes, { deps });
       await api.register(siteRoutes, { deps });
       await api.register(contactRoutes, { deps });
+      await api.register(adminMessageRoutes, { deps });
       await api.register(bookingRoutes, { deps });
       await api.register(paymentRoutes, { deps });
       await api.register(adminPaymentRoutes, { deps });
       await api.register(stripeWebhookRoutes, { deps });
+      await api.register(taskRoutes, { deps });
+      await api.register(adminTaskRoutes, { deps });
     },
     { prefix: API_BASE },
   );

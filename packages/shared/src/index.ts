@@ -9,3 +9,5 @@ export * from './contact';
 export * from './site';
 export * from './booking';
 export * from './payments';
+export * from './messages';
+export * from './tasks';

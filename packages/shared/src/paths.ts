@@ -12,12 +12,15 @@ export const paths = {
   profile: '/dash/profile',
   bookings: '/dash/bookings',
   payments: '/dash/payments',
+  tasks: '/dash/tasks',
   admin: {
     root: '/admin',
     upcoming: '/admin/upcoming',
     metrics: '/admin/metrics',
     bookings: '/admin/bookings',
     payments: '/admin/payments',
+    tasks: '/admin/tasks',
+    messages: '/admin/messages',
     users: '/admin/users',
     system: '/admin/system',
     config: '/admin/config',
@@ -32,6 +35,16 @@ export function receiptPath(paymentId: string): string {
 /** One payment opened in the owner's payments screen (its detail panel). */
 export function adminPaymentPath(paymentId: string): string {
   return `${paths.admin.payments}?payment=${encodeURIComponent(paymentId)}`;
+}
+
+/** One user opened in the owner's users screen. */
+export function adminUserPath(userId: string): string {
+  return `${paths.admin.users}?user=${encodeURIComponent(userId)}`;
+}
+
+/** The sign-up page with the e-mail field filled in, as the contact inbox's invitation links it. */
+export function signUpPathFor(email: string): string {
+  return `${paths.signUp}?email=${encodeURIComponent(email)}`;
 }
 
 /** Paths the web app renders; anything else is the not-found page (served with status 404). */

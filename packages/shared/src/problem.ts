@@ -27,3 +27,5 @@ export const SLOT_TAKEN_PROBLEM_TYPE = 'urn:consult:slot-taken';
 export const RESET_LINK_INVALID_PROBLEM_TYPE = 'urn:consult:reset-link-invalid';
 /** The 403 for a request a page of another site sent: no session problem, so no refresh follows. */
 export const CROSS_SITE_PROBLEM_TYPE = 'urn:consult:cross-site-request';
+/** The 409 of an invitation to an address that already has an account; `clientId` names it. */
+export const ACCOUNT_EXISTS_PROBLEM_TYPE = 'urn:consult:account-exists';

@@ -6,3 +6,4 @@ export * from '../modules/site/schema';
 export * from '../modules/users/schema';
 export * from '../modules/bookings/schema';
 export * from '../modules/payments/schema';
+export * from '../modules/tasks/schema';

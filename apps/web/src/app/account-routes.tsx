@@ -42,6 +42,7 @@ export const accountRoutes: RouteObject[] = [
       { path: paths.profile, lazy: page(() => import('./routes/dash-profile')) },
       { path: paths.bookings, lazy: page(() => import('./routes/dash-bookings')) },
       { path: paths.payments, lazy: page(() => import('./routes/dash-payments')) },
+      { path: paths.tasks, lazy: page(() => import('./routes/dash-tasks')) },
     ],
   },
   {
@@ -58,6 +59,8 @@ export const accountRoutes: RouteObject[] = [
       { path: paths.admin.upcoming, lazy: page(() => import('./routes/admin-upcoming')) },
       { path: paths.admin.bookings, lazy: page(() => import('./routes/admin-bookings')) },
       { path: paths.admin.payments, lazy: page(() => import('./routes/admin-payments')) },
+      { path: paths.admin.tasks, lazy: page(() => import('./routes/admin-tasks')) },
+      { path: paths.admin.messages, lazy: page(() => import('./routes/admin-messages')) },
       { path: paths.admin.users, lazy: page(() => import('./routes/admin-users')) },
       { path: paths.admin.config, lazy: page(() => import('./routes/admin-config')) },
       { path: paths.admin.system, lazy: page(() => import('./routes/admin-system')) },

@@ -8,6 +8,8 @@ export interface ShellNavItem {
   label: string;
   /** Match the path exactly (the area's index). */
   end?: boolean;
+  /** What the link shows in place of the bare label, e.g. the label with a count of new items. */
+  content?: ReactNode;
 }
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -63,17 +65,6 @@ export function AppShell({
               {areaLabel}
             </span>
           </div>
-          <nav aria-label={areaLabel} className="ml-4 hidden md:block">
-            <ul className="flex items-center gap-1">
-              {nav.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className={navLinkClasses}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
           <div className="ml-auto hidden items-center gap-4 md:flex">
             <span className="max-w-56 truncate text-sm text-white/85" title={email}>
               {email}
@@ -90,6 +81,18 @@ export function AppShell({
             {menuOpen ? 'Close menu' : 'Menu'}
           </button>
         </div>
+        {/* A row of its own, so any number of sections fits beside the brand and sign-out. */}
+        <nav aria-label={areaLabel} className="hidden border-t border-white/15 md:block">
+          <ul className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-2 py-1.5 sm:px-4">
+            {nav.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={navLinkClasses}>
+                  {item.content ?? item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
         {menuOpen && (
           <div id={menuId} className="border-t border-white/15 px-4 pt-2 pb-4 md:hidden">
             <nav aria-label={`${areaLabel} (menu)`}>
@@ -97,7 +100,7 @@ export function AppShell({
                 {nav.map((item) => (
                   <li key={item.to}>
                     <NavLink to={item.to} end={item.end} className={navLinkClasses}>
-                      {item.label}
+                      {item.content ?? item.label}
                     </NavLink>
                   </li>
                 ))}

@@ -156,7 +156,7 @@ export const baseQueryWithReauth: BaseQueryFn<
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Task', 'User', 'Booking', 'Payment', 'Metrics', 'Scheduling'],
+  tagTypes: ['Task', 'User', 'Booking', 'Payment', 'Metrics', 'Scheduling', 'Message'],
   keepUnusedDataFor: CACHE_RETENTION_SECONDS,
   refetchOnFocus: false,
   refetchOnReconnect: false,

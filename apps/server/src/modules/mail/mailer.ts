@@ -11,6 +11,7 @@ import {
   claimDueMails,
   insertOutboxMail,
   markMailAttemptFailed,
+  deleteOutboxMail,
   markMailSent,
   type OutboxRow,
   type OutgoingMail,
@@ -78,7 +79,7 @@ export function createMailer(options: {
       for (const mail of batch) {
         try {
           await deliver(mail);
-          await markMailSent(db, mail.id);
+          await (mail.eraseAfterSend ? deleteOutboxMail(db, mail.id) : markMailSent(db, mail.id));
           sent += 1;
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);

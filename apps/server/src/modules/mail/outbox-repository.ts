@@ -8,6 +8,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** Delete the row once sent (an erased account's last mail). */
+  eraseAfterSend?: boolean;
 }
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -21,6 +23,7 @@ export async function insertOutboxMail(db: Db, mail: OutgoingMail): Promise<stri
       text: mail.text,
       html: mail.html ?? null,
       attachments: mail.attachments ?? [],
+      eraseAfterSend: mail.eraseAfterSend ?? false,
     })
     .returning({ id: mailOutbox.id });
   return row!.id;
@@ -60,6 +63,11 @@ export async function claimDueMails(db: Db, limit: number, leaseMs: number): Pro
       )
       .returning();
   });
+}
+
+/** A sent mail that keeps nothing behind (see OutgoingMail.eraseAfterSend). */
+export async function deleteOutboxMail(db: Db, id: string): Promise<void> {
+  await db.delete(mailOutbox).where(eq(mailOutbox.id, id));
 }
 
 export async function markMailSent(db: Db, id: string): Promise<void> {

@@ -1,21 +1,29 @@
 import { Skeleton } from '../../components/query-state';
 import { useGetSchedulingSettingsQuery } from '../../features/bookings/api/owner-scheduling-api';
 import { ClientPaymentsSection } from '../../features/payments';
+import { TasksSection } from '../../features/tasks';
 import { UsersPage } from '../../features/users';
 import { useAuth } from '../../hooks/use-auth';
 
-/** /admin/users: the accounts, each user's panel with their payments (dates in the owner's zone). */
+/**
+ * /admin/users: the accounts, each user's panel with their payments and tasks (dates in the
+ * owner's zone).
+ */
 export default function AdminUsersRoute() {
   const { id } = useAuth();
   const { data, isLoading } = useGetSchedulingSettingsQuery();
+  const timeZone = data?.rules.timeZone ?? 'UTC';
   return (
     <UsersPage
       currentUserId={id}
       userSections={(userId) =>
         isLoading ? (
-          <Skeleton lines={3} label="Loading their payments" />
+          <Skeleton lines={3} label="Loading their payments and tasks" />
         ) : (
-          <ClientPaymentsSection clientId={userId} timeZone={data?.rules.timeZone ?? 'UTC'} />
+          <>
+            <ClientPaymentsSection clientId={userId} timeZone={timeZone} />
+            <TasksSection clientId={userId} timeZone={timeZone} />
+          </>
         )
       }
     />

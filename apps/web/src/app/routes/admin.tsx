@@ -1,5 +1,6 @@
 import { paths } from '@consult/shared';
 import type { ShellNavItem } from '../../components/app-shell';
+import { MessagesNavLabel } from '../../features/messages';
 import { SignedInArea } from '../signed-in-shell';
 
 // Only screens that work are listed; metrics joins when it is built.
@@ -7,6 +8,12 @@ const nav: ShellNavItem[] = [
   { to: paths.admin.upcoming, label: 'Upcoming' },
   { to: paths.admin.bookings, label: 'Bookings' },
   { to: paths.admin.payments, label: 'Payments' },
+  { to: paths.admin.tasks, label: 'Tasks' },
+  {
+    to: paths.admin.messages,
+    label: 'Messages',
+    content: <MessagesNavLabel label="Messages" />,
+  },
   { to: paths.admin.users, label: 'Users' },
   { to: paths.admin.config, label: 'Config' },
   { to: paths.admin.system, label: 'System' },

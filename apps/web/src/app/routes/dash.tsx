@@ -5,6 +5,7 @@ import { SignedInArea } from '../signed-in-shell';
 const nav: ShellNavItem[] = [
   { to: paths.dashboard, label: 'Overview', end: true },
   { to: paths.bookings, label: 'Bookings' },
+  { to: paths.tasks, label: 'Tasks' },
   { to: paths.payments, label: 'Payments' },
   { to: paths.profile, label: 'Profile' },
 ];

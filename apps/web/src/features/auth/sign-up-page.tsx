@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import {
   AUTH_MESSAGES,
@@ -27,7 +27,13 @@ type FormOutput = z.output<typeof registerFieldsSchema>;
 
 const fields = ['name', 'email', 'password', 'DOB', 'phone', 'timeZone'] as const;
 
+/** The address an invitation's link fills in (`/signup?email=…`); the person may still change it. */
+function invitedEmail(params: URLSearchParams): string {
+  return (params.get('email') ?? '').trim();
+}
+
 export function SignUpPage() {
+  const [params] = useSearchParams();
   const [registerUser, { error, reset }] = useRegisterMutation();
   const proofOfWork = useProofOfWork();
   const [waitingForCheck, setWaitingForCheck] = useState(false);
@@ -43,7 +49,7 @@ export function SignUpPage() {
     resolver: zodResolver(registerFieldsSchema),
     defaultValues: {
       name: '',
-      email: '',
+      email: invitedEmail(params),
       password: '',
       DOB: '',
       phone: '',

@@ -36,7 +36,13 @@ import {
   type TimeChoice,
 } from './time-chooser';
 
-export function BookingDetailPanel({ id }: { id: string }) {
+/** Sections below a booking's details that other features own (placed there by the route). */
+export type BookingSections = (
+  booking: { id: string; clientId: string },
+  ownerTimeZone: string,
+) => ReactNode;
+
+export function BookingDetailPanel({ id, sections }: { id: string; sections?: BookingSections }) {
   // `currentData`: while another booking loads, the previous one must not keep its buttons.
   const { currentData: booking, error, isFetching, refetch } = useGetAdminBookingQuery(id);
   const settings = useGetSchedulingSettingsQuery();
@@ -56,7 +62,16 @@ export function BookingDetailPanel({ id }: { id: string }) {
     );
   }
   return (
-    <BookingDetail key={booking.id} booking={booking} settings={settings.data} stale={isFetching} />
+    <BookingDetail
+      key={booking.id}
+      booking={booking}
+      settings={settings.data}
+      stale={isFetching}
+      sections={sections?.(
+        { id: booking.id, clientId: booking.client.id },
+        settings.data.rules.timeZone,
+      )}
+    />
   );
 }
 
@@ -64,10 +79,12 @@ function BookingDetail({
   booking,
   settings,
   stale,
+  sections,
 }: {
   booking: AdminBookingDetail;
   settings: SchedulingSettings;
   stale: boolean;
+  sections?: ReactNode;
 }) {
   const timeZone = settings.rules.timeZone;
   const [rescheduling, setRescheduling] = useState(false);
@@ -162,6 +179,7 @@ function BookingDetail({
       </div>
       <DetailList rows={rows} />
       {booking.payment && <BookingPaymentSection payment={booking.payment} />}
+      {sections}
       <div className="border-t border-line pt-5">
         <BookingActions booking={booking} label={`${booking.client.name}, ${when}`}>
           {booking.ownerActions.reschedule && !rescheduling && (

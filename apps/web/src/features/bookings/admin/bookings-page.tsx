@@ -27,9 +27,9 @@ import { formatInstant, zoneName } from '../time/date-time';
 import { useListAdminBookingsQuery } from '../api/admin-bookings-api';
 import { BookForClientPanel } from './book-for-client-form';
 import { BookingBadges } from './booking-badges';
-import { BookingDetailPanel } from './booking-detail-panel';
+import { BookingDetailPanel, type BookingSections } from './booking-detail-panel';
 
-export function BookingsPage() {
+export function BookingsPage({ bookingSections }: { bookingSections?: BookingSections } = {}) {
   useDocumentTitle('Bookings');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -219,7 +219,7 @@ export function BookingsPage() {
               onClose={closePanel}
             />
           ) : selected ? (
-            <BookingDetailPanel id={selected} />
+            <BookingDetailPanel id={selected} sections={bookingSections} />
           ) : null
         }
         backLabel="← All bookings"

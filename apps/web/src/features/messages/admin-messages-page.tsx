@@ -1,0 +1,192 @@
+import { Link, useSearchParams } from 'react-router';
+import {
+  CONTACT_REQUEST_TYPE_LABELS,
+  CONTACT_REQUEST_TYPES,
+  MESSAGE_STATE_LABELS,
+  MESSAGE_STATES,
+  paths,
+} from '@consult/shared';
+import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
+import { LoadError, Skeleton } from '../../components/query-state';
+import { PageHeader } from '../../components/ui/card';
+import { inputClasses } from '../../components/ui/field';
+import { Pagination } from '../../components/ui/pagination';
+import { SelectField } from '../../components/ui/select-field';
+import { hrefWithParams } from '../../lib/search-params';
+import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { formatReceivedAt } from './message-format';
+import { MessagePanel } from './message-panel';
+import { MessageStateBadge } from './message-state-badge';
+import { useGetInboxMessagesQuery } from './messages-api';
+
+const typeOptions = [
+  { value: '', label: 'All types' },
+  ...CONTACT_REQUEST_TYPES.map((type) => ({
+    value: type,
+    label: CONTACT_REQUEST_TYPE_LABELS[type],
+  })),
+];
+const stateOptions = [
+  { value: '', label: 'New and handled' },
+  ...MESSAGE_STATES.map((state) => ({ value: state, label: MESSAGE_STATE_LABELS[state] })),
+];
+
+/**
+ * /admin/messages: the contact-form inbox. Filters (type, state), the search, the page and the open
+ * message live in the address, so back, reload and a shared link show the same list.
+ */
+export function AdminMessagesPage({ timeZone }: { timeZone: string }) {
+  useDocumentTitle('Messages');
+  const [params, setParams] = useSearchParams();
+  // Values the address may carry that the API would refuse are read as no filter.
+  const type = oneOf(CONTACT_REQUEST_TYPES, params.get('type'));
+  const state = oneOf(MESSAGE_STATES, params.get('state'));
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const selected = params.get('message');
+  const { typed, setTyped } = useDebouncedSearchParam('q');
+  const { currentData, data, error, isLoading, isFetching, refetch } = useGetInboxMessagesQuery({
+    type: type || undefined,
+    state: state || undefined,
+    q,
+    page,
+  });
+  const stale = !currentData && isFetching;
+  const filtered = Boolean(type || state || q);
+
+  const linkWith = (changes: Record<string, string | null>) =>
+    hrefWithParams(paths.admin.messages, params, changes);
+  const setFilter = (key: string, value: string) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      next.delete('page');
+      return next;
+    });
+  const clearSelection = () =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.delete('message');
+      return next;
+    });
+
+  const list = (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Type of request"
+          value={type}
+          options={typeOptions}
+          onChange={(event) => setFilter('type', event.target.value)}
+        />
+        <SelectField
+          label="State"
+          value={state}
+          options={stateOptions}
+          onChange={(event) => setFilter('state', event.target.value)}
+        />
+        <div className="flex flex-col gap-1.5 sm:col-span-2">
+          <label htmlFor="message-search" className="text-sm font-semibold text-ink">
+            Search name, e-mail, phone or text
+          </label>
+          <input
+            id="message-search"
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            className={inputClasses}
+            autoComplete="off"
+          />
+        </div>
+      </div>
+      {isLoading ? (
+        <Skeleton lines={5} label="Loading messages" />
+      ) : !data ? (
+        <LoadError what="the messages" error={error} onRetry={() => void refetch()} />
+      ) : data.messages.length === 0 && stale ? (
+        <p className="text-sm text-muted" aria-live="polite">
+          Searching...
+        </p>
+      ) : data.messages.length === 0 ? (
+        <EmptyList
+          title={filtered ? 'No messages match these filters.' : 'No messages yet.'}
+          hint={
+            filtered
+              ? 'Clear a filter or try other words.'
+              : 'Messages sent through the contact form on your site arrive here.'
+          }
+        />
+      ) : (
+        <>
+          <p className="text-sm text-muted" aria-live="polite">
+            {stale
+              ? 'Searching...'
+              : `${data.totalMessages} ${data.totalMessages === 1 ? 'message' : 'messages'}`}
+          </p>
+          <ul
+            aria-busy={isFetching}
+            className={`divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface ${
+              stale ? 'opacity-60' : ''
+            }`}
+          >
+            {data.messages.map((message) => (
+              <li key={message.id}>
+                <Link
+                  to={linkWith({ message: message.id })}
+                  aria-current={message.id === selected ? 'true' : undefined}
+                  className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
+                    message.id === selected ? 'bg-brand-soft' : ''
+                  }`}
+                >
+                  <span className="flex flex-wrap items-center justify-between gap-2">
+                    <span
+                      className={`break-all text-ink ${message.state === 'new' ? 'font-bold' : 'font-semibold'}`}
+                    >
+                      {message.name}
+                    </span>
+                    <MessageStateBadge state={message.state} />
+                  </span>
+                  <span className="line-clamp-2 text-sm break-words text-ink">
+                    {message.message}
+                  </span>
+                  <span className="flex flex-wrap gap-x-2 text-sm text-muted">
+                    <span>{CONTACT_REQUEST_TYPE_LABELS[message.type]}</span>
+                    <span>· {formatReceivedAt(message.receivedAt, timeZone)}</span>
+                    <span className="break-all">· {message.email}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={data.currentPage}
+            totalPages={data.totalPages}
+            hrefFor={(target) => linkWith({ page: String(target) })}
+          />
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Messages"
+        intro={`What visitors sent through the contact form, newest first. Times are in ${timeZone}.`}
+      />
+      <ListDetailLayout
+        list={list}
+        panel={selected ? <MessagePanel id={selected} timeZone={timeZone} /> : null}
+        backLabel="← All messages"
+        onBack={clearSelection}
+        placeholder="Choose a message to read it, reply or invite the sender."
+      />
+    </>
+  );
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | '' {
+  return value && (values as readonly string[]).includes(value) ? (value as T) : '';
+}

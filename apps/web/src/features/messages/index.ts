@@ -1,0 +1,2 @@
+export { AdminMessagesPage } from './admin-messages-page';
+export { MessagesNavLabel } from './messages-nav-label';

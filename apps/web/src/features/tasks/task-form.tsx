@@ -1,0 +1,180 @@
+/**
+ * The owner's task form, for a new task or an edit: title, details, due date and the booking it is
+ * for. It validates with the shared schema the server uses, and shows the server's field messages.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  createTaskSchema,
+  TASK_DETAILS_MAX,
+  TASK_MESSAGES,
+  TASK_TITLE_MAX,
+  type AdminTaskRecord,
+  type CreateTask,
+  type CreateTaskInput,
+} from '@consult/shared';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextAreaField, TextField } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/select-field';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { errorMessage, readProblem } from '../../lib/problem';
+import { ClientPicker, type TaskClient } from './client-picker';
+import { formatTaskInstant } from './task-format';
+import {
+  useCreateTaskMutation,
+  useGetClientBookingsForTasksQuery,
+  useUpdateTaskMutation,
+} from './tasks-api';
+
+const serverFields = ['clientId', 'bookingId', 'title', 'details', 'dueDate'] as const;
+
+export type TaskFormProps = {
+  /** The owner's zone, for the bookings' times. */
+  timeZone: string;
+  onDone: (task: AdminTaskRecord) => void;
+  onCancel?: () => void;
+} & (
+  | {
+      mode: 'create';
+      /** Fixed when the form sits in a client's or a booking's panel; chosen otherwise. */
+      clientId?: string;
+      bookingId?: string;
+    }
+  | { mode: 'edit'; task: AdminTaskRecord }
+);
+
+export function TaskForm(props: TaskFormProps) {
+  const editing = props.mode === 'edit' ? props.task : null;
+  const fixedClientId = props.mode === 'create' ? props.clientId : editing?.clientId;
+  const [client, setClient] = useState<TaskClient | null>(null);
+  const clientId = fixedClientId ?? client?.id;
+  const [create, creation] = useCreateTaskMutation();
+  const [update, edit] = useUpdateTaskMutation();
+  const error = creation.error ?? edit.error;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateTaskInput, unknown, CreateTask>({
+    resolver: zodResolver(createTaskSchema),
+    defaultValues: {
+      clientId: clientId ?? '',
+      bookingId: editing?.bookingId ?? (props.mode === 'create' ? (props.bookingId ?? '') : ''),
+      title: editing?.title ?? '',
+      details: editing?.details ?? '',
+      dueDate: editing?.dueDate ?? '',
+    },
+  });
+  const bookings = useGetClientBookingsForTasksQuery(clientId ?? '', { skip: !clientId });
+
+  const chooseClient = (chosen: TaskClient | null) => {
+    setClient(chosen);
+    setValue('clientId', chosen?.id ?? '');
+    setValue('bookingId', '');
+    clearErrors('clientId');
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    creation.reset();
+    edit.reset();
+    const { clientId, ...fields } = values;
+    const result = editing
+      ? await update({ id: editing.id, ...fields })
+      : await create({ clientId, ...fields });
+    if ('data' in result && result.data) {
+      toast.success(
+        editing
+          ? 'The task is saved.'
+          : `The task is assigned. ${result.data.client.name} gets an e-mail.`,
+      );
+      props.onDone(result.data);
+    } else if ('error' in result) {
+      applyFieldErrors(result.error, setError, serverFields);
+    }
+  });
+  const problem = readProblem(error);
+  const onlyFields = Object.keys(problem?.errors ?? {}).length > 0;
+
+  const bookingOptions = [
+    { value: '', label: 'No booking' },
+    ...(bookings.data?.bookings ?? []).map((booking) => ({
+      value: booking.id,
+      label: `${booking.service.title}, ${formatTaskInstant(booking.start, props.timeZone)}`,
+    })),
+  ];
+  // The booking already chosen is offered before (and whether or not) the client's list has it.
+  const chosen = editing?.booking
+    ? {
+        value: editing.booking.id,
+        label: `${editing.booking.serviceTitle}, ${formatTaskInstant(editing.booking.start, props.timeZone)}`,
+      }
+    : props.mode === 'create' && props.bookingId
+      ? { value: props.bookingId, label: 'This booking' }
+      : null;
+  if (chosen && !bookingOptions.some((option) => option.value === chosen.value)) {
+    bookingOptions.push(chosen);
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      {error && !onlyFields && <Alert tone="error">{errorMessage(error)}</Alert>}
+      {fixedClientId ? null : (
+        <ClientPicker value={client} onChange={chooseClient} error={errors.clientId?.message} />
+      )}
+      <input type="hidden" {...register('clientId')} />
+      <TextField
+        label="Title"
+        maxLength={TASK_TITLE_MAX}
+        autoComplete="off"
+        hint="What the client should do, in one line."
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <TextAreaField
+        label="Details (optional)"
+        rows={4}
+        maxLength={TASK_DETAILS_MAX}
+        hint="Plain text; line breaks are kept."
+        error={errors.details?.message}
+        {...register('details')}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Due date (optional)"
+          type="date"
+          hint="A day in the client’s time zone. They get a reminder the day before."
+          error={errors.dueDate?.message}
+          {...register('dueDate')}
+        />
+        {clientId && (
+          <SelectField
+            label="For the booking (optional)"
+            options={bookingOptions}
+            disabled={bookings.isLoading}
+            error={
+              errors.bookingId?.message ??
+              (bookings.isError ? TASK_MESSAGES.bookingInvalid : undefined)
+            }
+            {...register('bookingId')}
+          />
+        )}
+      </div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {props.onCancel && (
+          <Button variant="secondary" onClick={props.onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : editing ? 'Save the task' : 'Assign the task'}
+        </Button>
+      </div>
+    </form>
+  );
+}

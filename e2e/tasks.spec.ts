@@ -1,0 +1,149 @@
+import type { Page } from '@playwright/test';
+import { calendarDayIn, shiftCalendarDay } from '@consult/shared';
+import { ADMIN, signIn, signedInClient } from './support/accounts';
+import { pickDay, timeButtons } from './support/booking';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { waitForMail } from './support/mail';
+import { DESKTOP, MOBILE } from './support/public-site';
+
+// Sign-up with its proof of work, a booking and two people's screens take a while.
+test.describe.configure({ timeout: 120_000 });
+
+const STATEMENTS = 'Send last year’s statements';
+const LATE = 'Fill in the intake sheet';
+
+/** axe misreads a toast's colours while it fades: close the toasts first, then check. */
+async function expectAccessible(page: Page) {
+  const toasts = page.locator('[data-sonner-toast]');
+  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
+    await close.click().catch(() => undefined);
+  }
+  await expect(toasts).toHaveCount(0, { timeout: 10_000 });
+  await expectNoAxeViolations(page);
+}
+
+/** Full-page screenshots at 1280 and 375 px, kept with the test's output. */
+async function shoot(page: Page, name: string) {
+  const size = page.viewportSize();
+  for (const [width, viewport] of [
+    [1280, DESKTOP],
+    [375, MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
+test('the owner assigns a task after a booking, the client gets the mail and ticks it, the owner sees it done', async ({
+  page,
+  browser,
+}) => {
+  const client = await signedInClient(page, 'tasker');
+  await page.goto('/consultation?service=strategy-session');
+  await pickDay(page, 8);
+  await timeButtons(page).last().click();
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(page.getByRole('heading', { name: 'You are booked' })).toBeVisible();
+
+  await page.goto('/dash/tasks');
+  await expect(page.getByText('No tasks yet.')).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'dash-tasks-empty');
+
+  const ownerContext = await browser.newContext({ viewport: DESKTOP });
+  const owner = await ownerContext.newPage();
+  await owner.goto('/signin');
+  await signIn(owner, ADMIN.email, ADMIN.password);
+  await expect(owner).toHaveURL(/\/admin/);
+
+  // From the booking's detail: a task tied to that booking.
+  await owner.goto('/admin/bookings');
+  await owner.getByLabel('Search client or service').fill(client.email);
+  await owner.getByRole('link', { name: new RegExp(client.name) }).click();
+  const bookingTasks = owner.getByRole('region', { name: 'Tasks for this booking' });
+  await expect(bookingTasks.getByText('No tasks yet.')).toBeVisible();
+  await bookingTasks.getByRole('button', { name: 'Add a task' }).click();
+  await bookingTasks.getByRole('button', { name: 'Assign the task' }).click();
+  await expect(bookingTasks.getByText('Enter a title')).toBeVisible();
+  const due = shiftCalendarDay(calendarDayIn(new Date(), 'UTC'), 10);
+  await bookingTasks.getByLabel('Title').fill(STATEMENTS);
+  await bookingTasks
+    .getByLabel('Details (optional)')
+    .fill('Bank statements\nand the tax assessment.');
+  await bookingTasks.getByLabel('Due date (optional)').fill(due);
+  await expect(bookingTasks.getByLabel('For the booking (optional)')).toHaveValue(/.+/);
+  await expectAccessible(owner);
+  await shoot(owner, 'admin-booking-task-form');
+  await bookingTasks.getByRole('button', { name: 'Assign the task' }).click();
+  await expect(
+    owner.getByText(`The task is assigned. ${client.name} gets an e-mail.`),
+  ).toBeVisible();
+  await expect(bookingTasks.getByRole('link', { name: new RegExp(STATEMENTS) })).toBeVisible();
+
+  // From /admin/tasks: a second task, already overdue, for the client chosen by search.
+  await owner.getByRole('link', { name: 'Tasks' }).click();
+  await expect(owner.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+  await owner.getByRole('button', { name: 'New task' }).click();
+  await owner.getByLabel('Client: search by name or e-mail').fill(client.email);
+  await owner.getByRole('button', { name: new RegExp(client.email) }).click();
+  await owner.getByLabel('Title').fill(LATE);
+  await owner
+    .getByLabel('Due date (optional)')
+    .fill(shiftCalendarDay(calendarDayIn(new Date(), 'UTC'), -3));
+  await expectAccessible(owner);
+  await owner.getByRole('button', { name: 'Assign the task' }).click();
+  await expect(owner.getByRole('heading', { name: LATE, level: 2 })).toBeVisible();
+  await expect(owner.getByText('Overdue').first()).toBeVisible();
+  await expectAccessible(owner);
+  await shoot(owner, 'admin-tasks');
+
+  const mail = await waitForMail(client.email, new RegExp(`^New task: ${STATEMENTS}$`));
+  expect(mail.text).toContain('Bank statements\nand the tax assessment.');
+  expect(mail.text).toContain('/dash/tasks');
+
+  // The client: the overdue task first, then ticks the statements done.
+  await page.goto('/dash');
+  await page.getByRole('link', { name: 'Tasks' }).click();
+  const items = page.getByRole('article');
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText(LATE);
+  await expect(items.first()).toContainText('Overdue');
+  await expectAccessible(page);
+  await shoot(page, 'dash-tasks');
+  const tick = page.getByRole('checkbox', { name: STATEMENTS });
+  await tick.press('Space');
+  await expect(tick).toBeChecked();
+  const doneGroup = page.getByRole('region', { name: 'Done' });
+  await expect(doneGroup.getByText(new RegExp(`by ${client.name}$`))).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: STATEMENTS })).toBeChecked();
+  await shoot(page, 'dash-tasks-done');
+
+  // The owner sees it done, in the list of done tasks and on the client's page.
+  await owner.goto('/admin/tasks?status=done');
+  await owner.getByRole('link', { name: new RegExp(STATEMENTS) }).click();
+  await expect(owner.getByText(`by ${client.name}`)).toBeVisible();
+  await owner.getByRole('link', { name: client.name, exact: true }).click();
+  const clientTasks = owner.getByRole('region', { name: 'Tasks', exact: true });
+  await expect(clientTasks.getByRole('link', { name: new RegExp(STATEMENTS) })).toContainText(
+    'Done',
+  );
+  await expectAccessible(owner);
+  await shoot(owner, 'admin-user-tasks');
+
+  // Deleting asks first.
+  await owner.goto('/admin/tasks');
+  await owner.getByRole('link', { name: new RegExp(LATE) }).click();
+  await owner.getByRole('button', { name: 'Delete' }).click();
+  const dialog = owner.getByRole('dialog', { name: 'Delete this task?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(owner);
+  await dialog.getByRole('button', { name: 'Delete the task' }).click();
+  await expect(owner.getByText('The task is deleted.')).toBeVisible();
+  await expect(owner.getByRole('link', { name: new RegExp(LATE) })).toHaveCount(0);
+  await ownerContext.close();
+
+  await page.reload();
+  await expect(page.getByRole('article')).toHaveCount(1);
+});
