@@ -2,3 +2,4 @@ export * from './fields';
 export * from './messages';
 export * from './password';
 export * from './schemas';
+export * from './privacy';

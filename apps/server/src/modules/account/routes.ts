@@ -1,7 +1,10 @@
 /** /user: the signed-in user's profile, and the e-mail verification and password-reset flows. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  accountExportSchema,
   AUTH_MESSAGES,
+  deleteAccountSchema,
   forgotPasswordSchema,
   messageResponseSchema,
   problemSchema,
@@ -18,8 +21,14 @@ import type { RouteOptions } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
 import { bearerClaims, loadOptionalUser } from '../auth/authorize';
 import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
-import { AUTH_RATE_LIMITS, bodyEmail, limitBy, mailBudgets } from '../auth/rate-limits';
-import { setSessionCookies } from '../auth/session-cookies';
+import {
+  AUTH_RATE_LIMITS,
+  bodyEmail,
+  failureBudget,
+  limitBy,
+  mailBudgets,
+} from '../auth/rate-limits';
+import { clearSessionCookies, setSessionCookies } from '../auth/session-cookies';
 import {
   requestPasswordReset,
   resendVerification,
@@ -28,6 +37,7 @@ import {
   verifyEmail,
   viewUser,
 } from './account-service';
+import { deleteAccount, exportAccount } from './privacy-service';
 
 const authErrors = { 401: problemSchema, 403: problemSchema };
 
@@ -40,6 +50,13 @@ function newEmailOf(request: FastifyRequest): string | undefined {
 export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   acceptEmptyJsonBodies(app);
   const byIp = (request: FastifyRequest) => request.ip;
+  const byUser = (request: FastifyRequest) => request.user?.id;
+  const deletePasswordFailures = failureBudget(
+    app,
+    'delete-account',
+    AUTH_RATE_LIMITS.deletePasswordFailuresPerAccount,
+    byUser,
+  );
 
   app.get(
     '/user',
@@ -72,6 +89,60 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       const result = await updateProfile(deps, request.user!, request.body);
       if (result.session) setSessionCookies(app, reply, result.session.refreshToken);
       return result.user;
+    },
+  );
+
+  app.get(
+    '/user/export',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Everything about the signed-in client, as one JSON file to download',
+        security: [{ bearer: [] }],
+        response: { 200: accountExportSchema, 429: problemSchema, ...authErrors },
+      },
+      onRequest: [app.authenticate],
+      preHandler: [limitBy(app, 'export-account', AUTH_RATE_LIMITS.exportPerAccount, byUser)],
+    },
+    async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      reply.header('content-disposition', `attachment; filename="my-data-${day}.json"`);
+      reply.header('cache-control', 'no-store');
+      return exportAccount(deps, request.user!);
+    },
+  );
+
+  app.delete(
+    '/user',
+    {
+      schema: {
+        tags: ['user'],
+        summary:
+          'Delete the signed-in account (password required); records for accounting stay, anonymised',
+        security: [{ bearer: [] }],
+        body: deleteAccountSchema,
+        response: {
+          204: z.null(),
+          400: problemSchema,
+          409: problemSchema,
+          429: problemSchema,
+          ...authErrors,
+        },
+      },
+      onRequest: [app.authenticate],
+      preHandler: [deletePasswordFailures.guard],
+    },
+    async (request, reply) => {
+      try {
+        await deleteAccount(deps, request.user!, request.body.password);
+      } catch (error) {
+        if (error instanceof HttpProblem && error.status === 400) {
+          await deletePasswordFailures.countFailure(request);
+        }
+        throw error;
+      }
+      clearSessionCookies(app, reply);
+      return reply.code(204).send(null);
     },
   );
 

@@ -29,6 +29,8 @@ export const AUTH_RATE_LIMITS = {
   mailPerAccount: { max: 5, windowMs: ONE_HOUR },
   mailPerIp: { max: 20, windowMs: FIFTEEN_MINUTES },
   tokenPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
+  exportPerAccount: { max: 10, windowMs: ONE_HOUR },
+  deletePasswordFailuresPerAccount: { max: 5, windowMs: FIFTEEN_MINUTES },
 } satisfies Record<string, LimitRule>;
 
 class TooManyRequests extends Error {

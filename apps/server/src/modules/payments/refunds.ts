@@ -5,7 +5,7 @@
  * when its charge.refunded webhook arrives. A refund that could not be sent is sent again by the
  * refund job with the same idempotency key, so a crash or an outage never loses one or pays twice.
  */
-import { MINUTE_MS, statusAfterRefund } from '@consult/shared';
+import { isErasedAddress, MINUTE_MS, statusAfterRefund } from '@consult/shared';
 import type { Db, Tx } from '../../db/client';
 import type { Job } from '../../jobs/job-runner';
 import { findUserContacts } from '../users/users-repository';
@@ -37,7 +37,7 @@ async function mailRefund(
 ): Promise<void> {
   const booking = await findBookingFacts(tx, payment.bookingId);
   const [client] = await findUserContacts(tx, [payment.clientId]);
-  if (!booking || !client) return;
+  if (!booking || !client || isErasedAddress(client.email)) return;
   const settings = await loadPaymentSettings(tx, deps.log);
   await deps.mailer.queueMail(
     refundMail({

@@ -50,7 +50,7 @@ export async function getUser(db: Db, id: string): Promise<User> {
 }
 
 /** Throws 409 when `user` is the only admin who can still sign in and is about to lose that. */
-async function assertNotLastAdmin(tx: Tx, user: UserRow) {
+export async function assertNotLastAdmin(tx: Tx, user: UserRow) {
   if (user.role !== 'admin' || user.disabledAt) return;
   const admins = await lockActiveAdminIds(tx);
   if (admins.length <= 1 && admins.includes(user.id)) {

@@ -1,5 +1,5 @@
 /** The signed-in person's own account: GET and PATCH /user, and a new confirmation link. */
-import type { ProfileUpdateInput, User } from '@consult/shared';
+import type { DeleteAccountInput, ProfileUpdateInput, User } from '@consult/shared';
 import { api, userCallSucceeded, userUpdateSucceeded } from '../../lib/api';
 
 export const accountApi = api.injectEndpoints({
@@ -25,8 +25,25 @@ export const accountApi = api.injectEndpoints({
         validateStatus: userCallSucceeded,
       }),
     }),
+    /** The export as the exact text the server wrote, to save as a file. */
+    exportAccount: build.mutation<string, void>({
+      query: () => ({ url: '/user/export', responseHandler: 'text' }),
+    }),
+    deleteAccount: build.mutation<null, DeleteAccountInput>({
+      query: (body) => ({
+        url: '/user',
+        method: 'DELETE',
+        body,
+        validateStatus: (response) => response.status === 204,
+      }),
+    }),
   }),
 });
 
-export const { useGetUserQuery, useUpdateUserMutation, useResendOwnVerificationMutation } =
-  accountApi;
+export const {
+  useGetUserQuery,
+  useUpdateUserMutation,
+  useResendOwnVerificationMutation,
+  useExportAccountMutation,
+  useDeleteAccountMutation,
+} = accountApi;

@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/ui/card';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGetUserQuery } from './account-api';
 import { EmailVerificationBanner } from './email-verification-banner';
+import { PrivacyCard } from './privacy-card';
 import { DetailsForm, EmailForm, PasswordForm } from './profile-forms';
 
 /** /dash/profile: the person's details, sign-in address and password. */
@@ -11,7 +12,10 @@ export function ProfilePage() {
   const { data: user, error, isLoading, refetch } = useGetUserQuery();
   return (
     <>
-      <PageHeader title="Profile" intro="Keep your details current so reminders reach you." />
+      <PageHeader
+        title="Profile"
+        intro="Keep your details current so reminders reach you. Download or delete your data below."
+      />
       {isLoading ? (
         <Skeleton lines={6} label="Loading your profile" />
       ) : !user ? (
@@ -26,6 +30,7 @@ export function ProfilePage() {
               <PasswordForm />
             </div>
           </div>
+          <PrivacyCard />
         </div>
       )}
     </>

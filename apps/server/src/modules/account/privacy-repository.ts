@@ -1,0 +1,149 @@
+/**
+ * The queries of the client's privacy rights: everything about one client for the export, and the
+ * erasure of what identifies them.
+ */
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { refreshTokens } from '../auth/schema';
+import { bookingEvents, bookings } from '../bookings/schema';
+import { mailOutbox } from '../mail/schema';
+import { paymentRefunds, payments } from '../payments/schema';
+import { contactMessages } from '../site/schema';
+import { tasks } from '../tasks/schema';
+import { emailTokens, users } from '../users/schema';
+
+const sameAddress = (column: typeof contactMessages.email, email: string) =>
+  sql`lower(${column}) = lower(${email})`;
+
+/** The client's bookings (oldest first) with their history, and their payments with refunds. */
+export async function clientRecords(db: Db, clientId: string) {
+  const bookingRows = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.clientId, clientId))
+    .orderBy(asc(bookings.startAt));
+  const ids = bookingRows.map((row) => row.id);
+  const events =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            bookingId: bookingEvents.bookingId,
+            action: bookingEvents.action,
+            at: bookingEvents.createdAt,
+          })
+          .from(bookingEvents)
+          .where(inArray(bookingEvents.bookingId, ids))
+          .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id));
+  const paymentRows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.clientId, clientId))
+    .orderBy(asc(payments.createdAt));
+  const paymentIds = paymentRows.map((row) => row.id);
+  const refunds =
+    paymentIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(paymentRefunds)
+          .where(inArray(paymentRefunds.paymentId, paymentIds))
+          .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
+  const taskRows = await db
+    .select()
+    .from(tasks)
+    .where(eq(tasks.clientId, clientId))
+    .orderBy(asc(tasks.createdAt));
+  return { bookings: bookingRows, events, payments: paymentRows, refunds, tasks: taskRows };
+}
+
+/** Contact messages sent from the address, oldest first. */
+export async function messagesFrom(db: Db, email: string) {
+  return db
+    .select()
+    .from(contactMessages)
+    .where(sameAddress(contactMessages.email, email))
+    .orderBy(asc(contactMessages.createdAt));
+}
+
+export async function sessionsOf(db: Db, userId: string) {
+  return db
+    .select({
+      createdAt: refreshTokens.createdAt,
+      expiresAt: refreshTokens.expiresAt,
+      rotatedAt: refreshTokens.rotatedAt,
+      revokedAt: refreshTokens.revokedAt,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.userId, userId))
+    .orderBy(asc(refreshTokens.createdAt));
+}
+
+/** The client's bookings still to come that hold a time, locked for cancelling. */
+export async function lockFutureBookings(tx: Tx, clientId: string, now: Date) {
+  return tx
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.clientId, clientId),
+        inArray(bookings.state, ['pending_payment', 'confirmed']),
+        gt(bookings.startAt, now),
+      ),
+    )
+    .orderBy(asc(bookings.startAt))
+    .for('update');
+}
+
+/**
+ * Removes what identifies the client and is not needed for accounting: their notes on bookings,
+ * tasks, contact messages, mails to or about their address, sign-in sessions and links, and the
+ * profile itself (the row stays, renamed and disabled, because payments and receipts point to it).
+ */
+export async function eraseClientData(
+  tx: Tx,
+  user: { id: string; email: string },
+  replacement: { name: string; email: string; passwordHash: string; now: Date },
+): Promise<void> {
+  await tx.update(bookings).set({ notes: null }).where(eq(bookings.clientId, user.id));
+  await tx.delete(tasks).where(eq(tasks.clientId, user.id));
+  await tx.delete(contactMessages).where(sameAddress(contactMessages.email, user.email));
+  const address = user.email.toLowerCase();
+  await tx
+    .delete(mailOutbox)
+    .where(
+      or(
+        sql`lower(${mailOutbox.to}) = ${address}`,
+        sql`position(${address} in lower(${mailOutbox.text})) > 0`,
+        sql`position(${address} in lower(coalesce(${mailOutbox.html}, ''))) > 0`,
+      ),
+    );
+  // What the client wrote in their bookings' history (a cancellation reason, say).
+  await tx
+    .update(bookingEvents)
+    .set({ details: {} })
+    .where(
+      and(
+        eq(bookingEvents.actorType, 'client'),
+        inArray(
+          bookingEvents.bookingId,
+          tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.clientId, user.id)),
+        ),
+      ),
+    );
+  await tx.delete(refreshTokens).where(eq(refreshTokens.userId, user.id));
+  await tx.delete(emailTokens).where(eq(emailTokens.userId, user.id));
+  await tx
+    .update(users)
+    .set({
+      name: replacement.name,
+      email: replacement.email,
+      passwordHash: replacement.passwordHash,
+      phone: null,
+      dob: null,
+      emailVerifiedAt: null,
+      disabledAt: replacement.now,
+      updatedAt: replacement.now,
+    })
+    .where(eq(users.id, user.id));
+}

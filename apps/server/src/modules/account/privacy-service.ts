@@ -1,0 +1,212 @@
+/**
+ * The client's privacy rights (decision 029): download everything the practice holds about them,
+ * and delete the account. Deleting cancels the bookings still to come (with the refund the
+ * cancellation rules give), ends every session and erases what identifies the client; payments and
+ * receipts stay for accounting, under the name "Deleted client".
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  AUTH_MESSAGES,
+  ERASED_CLIENT_NAME,
+  erasedAddress,
+  PRIVACY_MESSAGES,
+  type AccountExport,
+} from '@consult/shared';
+import type { AppDeps } from '../../app-deps';
+import { HttpProblem } from '../../plugins/errors';
+import { insertAuditEntry } from '../audit/audit-repository';
+import { verifyPassword } from '../auth/passwords';
+import { canClientChange } from '../bookings/booking-state';
+import { insertBookingEvent, updateBooking } from '../bookings/bookings-repository';
+import { formatMailTime } from '../bookings/mails/booking-mails';
+import { bookingMailOwner } from '../bookings/mails/booking-owner';
+import { loadSchedulingSettings } from '../bookings/scheduling-settings';
+import { simpleMail } from '../mail/simple-mail';
+import { settlePaymentOnCancel } from '../payments/payment-steps';
+import { sendRefundsOfBooking } from '../payments/refunds';
+import { assertNotLastAdmin } from '../users/user-admin-service';
+import { toUserView } from '../users/user-view';
+import type { UserRow } from '../users/users-repository';
+import { findUserById } from '../users/users-repository';
+import {
+  clientRecords,
+  eraseClientData,
+  lockFutureBookings,
+  messagesFrom,
+  sessionsOf,
+} from './privacy-repository';
+
+export type PrivacyDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments'>;
+
+const iso = (instant: Date | null) => instant?.toISOString() ?? null;
+
+/** Everything about the signed-in client, as one JSON document (no owner's private notes). */
+export async function exportAccount(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: UserRow,
+): Promise<AccountExport> {
+  const records = await clientRecords(deps.db, user.id);
+  const history = new Map<string, { action: string; at: string }[]>();
+  for (const event of records.events) {
+    const list = history.get(event.bookingId) ?? [];
+    list.push({ action: event.action, at: event.at.toISOString() });
+    history.set(event.bookingId, list);
+  }
+  return {
+    exportedAt: deps.clock().toISOString(),
+    profile: toUserView(user),
+    bookings: records.bookings.map((booking) => ({
+      id: booking.id,
+      service: booking.serviceTitle,
+      start: booking.startAt.toISOString(),
+      end: booking.endAt.toISOString(),
+      state: booking.state,
+      notes: booking.notes,
+      priceMinor: booking.priceMinor,
+      currency: booking.currency,
+      createdAt: booking.createdAt.toISOString(),
+      cancelledAt: iso(booking.cancelledAt),
+      history: history.get(booking.id) ?? [],
+    })),
+    payments: records.payments.map((payment) => ({
+      id: payment.id,
+      bookingId: payment.bookingId,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      provider: payment.provider,
+      status: payment.status,
+      refundedMinor: payment.refundedMinor,
+      receiptNumber: payment.receiptNumber,
+      createdAt: payment.createdAt.toISOString(),
+      paidAt: iso(payment.paidAt),
+      refunds: records.refunds
+        .filter((refund) => refund.paymentId === payment.id)
+        .map((refund) => ({
+          amountMinor: refund.amountMinor,
+          status: refund.status,
+          at: refund.createdAt.toISOString(),
+        })),
+    })),
+    tasks: records.tasks.map((task) => ({
+      id: task.id,
+      bookingId: task.bookingId,
+      title: task.title,
+      details: task.details,
+      dueDate: task.dueDate,
+      status: task.status,
+      completedAt: iso(task.completedAt),
+      createdAt: task.createdAt.toISOString(),
+    })),
+    messages: (await messagesFrom(deps.db, user.email)).map((message) => ({
+      name: message.name,
+      email: message.email,
+      phone: message.phone,
+      type: message.type,
+      message: message.message,
+      receivedAt: message.createdAt.toISOString(),
+    })),
+    sessions: (await sessionsOf(deps.db, user.id)).map((session) => ({
+      startedAt: session.createdAt.toISOString(),
+      expiresAt: session.expiresAt.toISOString(),
+      endedAt: iso(session.revokedAt ?? session.rotatedAt),
+    })),
+  };
+}
+
+/**
+ * Deletes the signed-in account after checking its password (400, nothing changed, when wrong;
+ * 409 for the last admin). Bookings still to come are cancelled: before the cutoff as the client's
+ * own cancellation (its payment refunded by the owner's share), after it without a refund, like a
+ * late cancellation. The owner is told which times came free; the client gets a confirmation,
+ * whose outbox row is erased once sent.
+ */
+export async function deleteAccount(
+  deps: PrivacyDeps,
+  user: UserRow,
+  password: string,
+  now: Date = deps.clock(),
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new HttpProblem(400, PRIVACY_MESSAGES.passwordWrong, {
+      errors: { password: [PRIVACY_MESSAGES.passwordWrong] },
+    });
+  }
+  const cancelledIds = await deps.db.transaction(async (tx) => {
+    const current = await findUserById(tx, user.id);
+    if (!current) throw new HttpProblem(404, AUTH_MESSAGES.userNotFound);
+    await assertNotLastAdmin(tx, current);
+    const scheduling = await loadSchedulingSettings(tx, deps.log);
+    const owner = await bookingMailOwner(deps, tx);
+    const freed: string[] = [];
+    const ids: string[] = [];
+    for (const booking of await lockFutureBookings(tx, current.id, now)) {
+      const beforeCutoff = canClientChange(
+        { state: booking.state, start: booking.startAt },
+        now,
+        scheduling.rules.cancellationCutoffHours,
+      ).allowed;
+      await updateBooking(tx, booking.id, {
+        state: 'cancelled',
+        cancelledAt: now,
+        holdUntil: null,
+        icsSequence: booking.icsSequence + 1,
+      });
+      await insertBookingEvent(tx, {
+        bookingId: booking.id,
+        action: 'cancelled',
+        fromState: booking.state,
+        toState: 'cancelled',
+        actorType: 'client',
+        actorId: current.id,
+        details: { reason: 'account deleted' },
+      });
+      await settlePaymentOnCancel(deps, tx, booking, {
+        type: beforeCutoff ? 'client' : 'system',
+        userId: current.id,
+      });
+      ids.push(booking.id);
+      freed.push(
+        `${booking.serviceTitle}, ${formatMailTime(booking.startAt, scheduling.rules.timeZone)}`,
+      );
+    }
+    await eraseClientData(tx, current, {
+      name: ERASED_CLIENT_NAME,
+      email: erasedAddress(current.id),
+      passwordHash: `erased:${randomBytes(32).toString('hex')}`,
+      now,
+    });
+    await insertAuditEntry(tx, {
+      actorId: null,
+      action: 'user.erase',
+      target: current.id,
+      details: { role: current.role, cancelledBookings: ids.length },
+    });
+    if (freed.length > 0) {
+      for (const to of owner.copyTo ?? []) {
+        await deps.mailer.queueMail(
+          simpleMail(to, 'A client deleted their account', [
+            'A client deleted their account. Their bookings still to come were cancelled, and these times are free again:',
+            ...freed,
+            'Payments and receipts stay on /admin/payments under the name “Deleted client”.',
+          ]),
+          tx,
+        );
+      }
+    }
+    await deps.mailer.queueMail(
+      {
+        ...simpleMail(current.email, 'Your account is deleted', [
+          `Hello ${current.name}, your account at ${deps.config.APP_URL} is deleted, as you asked.`,
+          ids.length > 0
+            ? `Your ${ids.length === 1 ? 'booking still to come was' : `${ids.length} bookings still to come were`} cancelled; any refund due goes back the way you paid.`
+            : 'You had no bookings still to come.',
+          'Payment records and receipts are kept for accounting as the law requires, without your name. Everything else that identified you is erased, including this e-mail once it is sent.',
+        ]),
+        eraseAfterSend: true,
+      },
+      tx,
+    );
+    return ids;
+  });
+  for (const id of cancelledIds) await sendRefundsOfBooking(deps, id);
+}
