@@ -101,6 +101,14 @@ test('Stripe: the client pays on Checkout and comes back to "Payment received"; 
   ).toBeVisible();
   await expectNoAxeViolations(owner);
   await shoot(owner, 'stripe-admin-refunded');
+
+  // With Stripe configured, the settings offer the choice, Stripe active.
+  await owner.goto('/admin/config');
+  const card = owner.getByRole('region', { name: 'Payments and receipts' });
+  await expect(card.getByRole('radio', { name: /Card payments with Stripe/ })).toBeChecked();
+  await expect(card.getByText('Active now')).toBeVisible();
+  await expectNoAxeViolations(owner);
+  await card.screenshot({ path: test.info().outputPath('stripe-config-1280.png') });
   await owner.context().close();
   await page.context().close();
 });

@@ -17,6 +17,20 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-white/15 text-white' : 'text-white/85 hover:bg-white/10 hover:text-white'
   }`;
 
+function NavItems({ nav, className }: { nav: readonly ShellNavItem[]; className: string }) {
+  return (
+    <ul className={className}>
+      {nav.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.end} className={navLinkClasses}>
+            {item.content ?? item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function AppShell({
   areaLabel,
   nav,
@@ -83,28 +97,15 @@ export function AppShell({
         </div>
         {/* A row of its own, so any number of sections fits beside the brand and sign-out. */}
         <nav aria-label={areaLabel} className="hidden border-t border-white/15 md:block">
-          <ul className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-2 py-1.5 sm:px-4">
-            {nav.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={navLinkClasses}>
-                  {item.content ?? item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavItems
+            nav={nav}
+            className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-2 py-1.5 sm:px-4"
+          />
         </nav>
         {menuOpen && (
           <div id={menuId} className="border-t border-white/15 px-4 pt-2 pb-4 md:hidden">
             <nav aria-label={`${areaLabel} (menu)`}>
-              <ul className="flex flex-col gap-1">
-                {nav.map((item) => (
-                  <li key={item.to}>
-                    <NavLink to={item.to} end={item.end} className={navLinkClasses}>
-                      {item.content ?? item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+              <NavItems nav={nav} className="flex flex-col gap-1" />
             </nav>
             <div className="mt-3 flex flex-col gap-3 border-t border-white/15 pt-3">
               <span className="truncate text-sm text-white/85">{email}</span>
