@@ -29,6 +29,7 @@ export function bookingRow(overrides: Partial<BookingRow> = {}): BookingRow {
     blockedUntil: endAt,
     state: 'confirmed',
     notes: null,
+    answers: [],
     paymentDue: false,
     paidAt: null,
     holdUntil: null,

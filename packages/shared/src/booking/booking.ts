@@ -13,6 +13,7 @@ import {
 } from './limits';
 import { BOOKING_MESSAGES as M } from './messages';
 import { meetingModeSchema, serviceSlugSchema } from './service';
+import { bookingAnswersInputSchema, intakeAnswerSchema } from './intake';
 
 /**
  * pending_payment (held for online payment, then expired) → confirmed → completed | no_show;
@@ -57,6 +58,11 @@ export const createBookingSchema = z.object({
     // null, as records write "none", is accepted too.
     .nullish()
     .transform((notes) => (notes ? notes : null)),
+  /**
+   * Question id → answer, for the service's intake questions (checked against them by
+   * intakeAnswersSchemaFor; a 400's errors are keyed `answers.<questionId>`).
+   */
+  answers: bookingAnswersInputSchema,
 });
 export type CreateBookingInput = z.input<typeof createBookingSchema>;
 
@@ -85,6 +91,8 @@ export const bookingRecordSchema = z.object({
   end: z.string(),
   state: bookingStateSchema,
   notes: z.string().nullable(),
+  /** The intake answers, each with its question as it was asked. */
+  answers: z.array(intakeAnswerSchema),
   /** Price when booked, in minor units of `currency`; 0 is free. */
   priceMinor: z.number().int(),
   currency: z.string(),

@@ -5,3 +5,4 @@ export * from './fields';
 export * from './limits';
 export * from './messages';
 export * from './service';
+export * from './intake';

@@ -54,3 +54,12 @@ export const BOOKING_RULE_BOUNDS = {
   holdMinutes: [30, 1440],
   cancellationCutoffHours: [0, 720],
 } as const;
+
+/** Intake questions: per service, and the lengths of their labels, options and answers. */
+export const INTAKE_QUESTIONS_MAX = 10;
+export const INTAKE_LABEL_MAX = 200;
+export const INTAKE_OPTIONS_MIN = 2;
+export const INTAKE_OPTIONS_MAX = 10;
+export const INTAKE_OPTION_MAX = 100;
+export const INTAKE_SHORT_ANSWER_MAX = 200;
+export const INTAKE_LONG_ANSWER_MAX = 2000;

@@ -15,6 +15,11 @@ import {
   MAX_DATE_OVERRIDES,
   BOOKING_RULE_BOUNDS,
   SERVICE_ORDER_MAX,
+  INTAKE_QUESTIONS_MAX,
+  INTAKE_LABEL_MAX,
+  INTAKE_OPTIONS_MIN,
+  INTAKE_OPTIONS_MAX,
+  INTAKE_OPTION_MAX,
 } from './limits';
 
 export const BOOKING_MESSAGES = {
@@ -89,4 +94,30 @@ export const BOOKING_MESSAGES = {
   meetingUrlInvalid: 'Enter a full https:// address',
   paymentNotDue: 'This booking has no payment due',
   paymentClosed: 'A cancelled or expired booking cannot be marked paid',
+} as const;
+
+/** The intake questions' messages; an answer's message names its question. */
+export const INTAKE_MESSAGES = {
+  questionsTooMany: `A service can have at most ${INTAKE_QUESTIONS_MAX} questions`,
+  questionsInvalid: 'Questions must be a list',
+  kindInvalid: 'Kind must be short text, long text, single choice or yes/no',
+  labelRequired: 'Question is required',
+  labelTooLong: `Question must be at most ${INTAKE_LABEL_MAX} characters long`,
+  requiredInvalid: 'Required must be true or false',
+  idInvalid: 'Question id must be 1 to 40 letters, digits, hyphens or underscores',
+  idDuplicate: 'Two questions have the same id',
+  optionsTooFew: `A single-choice question needs at least ${INTAKE_OPTIONS_MIN} options`,
+  optionsTooMany: `A single-choice question can have at most ${INTAKE_OPTIONS_MAX} options`,
+  optionRequired: 'Option is required',
+  optionTooLong: `Option must be at most ${INTAKE_OPTION_MAX} characters long`,
+  optionDuplicate: 'Options must differ from each other',
+  answersInvalid: 'Answers must map question ids to text',
+  questionUnknown: 'This question does not belong to the chosen service',
+  answerRequired: (label: string) => `Please answer “${label}”`,
+  answerTooLong: (label: string, max: number) =>
+    `The answer to “${label}” must be at most ${max} characters long`,
+  choiceInvalid: (label: string) => `Choose one of the offered options for “${label}”`,
+  yesNoInvalid: (label: string) => `Answer “${label}” with yes or no`,
+  answerHidden: (label: string) =>
+    `The answer to “${label}” contains invisible characters that are not allowed`,
 } as const;

@@ -46,6 +46,7 @@ describe('serviceInputSchema', () => {
       summary: '',
       active: true,
       order: 0,
+      questions: [],
     });
   });
 
@@ -343,7 +344,7 @@ describe('createBookingSchema', () => {
         start: '2026-03-09T14:00:00Z',
         notes: '  ',
       }),
-    ).toEqual({ service: 'intro-call', start: '2026-03-09T14:00:00Z', notes: null });
+    ).toEqual({ service: 'intro-call', start: '2026-03-09T14:00:00Z', notes: null, answers: {} });
     expect(
       createBookingSchema.parse({ service: 'intro-call', start: '2026-03-09T19:00:00+05:00' })
         .notes,
@@ -381,6 +382,7 @@ describe('past bookings', () => {
       end: '2026-03-09T14:20:00.000Z',
       state: 'completed',
       notes: null,
+      answers: [],
       priceMinor: 0,
       currency: 'USD',
       paymentDue: false,

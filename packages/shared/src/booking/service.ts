@@ -17,6 +17,7 @@ import {
 } from './limits';
 import { withoutNul, isSingleLineText, isVisibleText, TEXT_MESSAGES } from '../text';
 import { BOOKING_MESSAGES as M } from './messages';
+import { intakeQuestionSchema, intakeQuestionsInputSchema } from './intake';
 
 export const MEETING_MODES = ['video', 'phone', 'in_person'] as const;
 export type MeetingMode = (typeof MEETING_MODES)[number];
@@ -91,6 +92,8 @@ const serviceFields = {
     .min(0, M.orderInvalid)
     .max(SERVICE_ORDER_MAX, M.orderTooHigh)
     .default(0),
+  /** What the booking flow asks before confirming (intake.ts); new questions get their id on save. */
+  questions: intakeQuestionsInputSchema,
 };
 
 function requireAddressInPerson(
@@ -111,6 +114,6 @@ export type ServiceInput = z.input<typeof serviceInputSchema>;
 
 /** A stored service as the API returns it. */
 export const consultationServiceSchema = z
-  .object({ id: z.string(), ...serviceFields })
+  .object({ id: z.string(), ...serviceFields, questions: z.array(intakeQuestionSchema) })
   .superRefine(requireAddressInPerson);
 export type ConsultationService = z.infer<typeof consultationServiceSchema>;

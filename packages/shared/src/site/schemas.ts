@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { serviceFieldsSchema } from '../booking/service';
+import { intakeQuestionSchema } from '../booking/intake';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -12,16 +13,21 @@ const text = (max: number) => z.string().trim().min(1).max(max);
  * booking/service.ts) without its settings. Served from the services table, active ones in the
  * owner's order.
  */
-export const siteServiceSchema = serviceFieldsSchema.pick({
-  slug: true,
-  title: true,
-  summary: true,
-  description: true,
-  durationMinutes: true,
-  priceMinor: true,
-  currency: true,
-  meetingMode: true,
-});
+export const siteServiceSchema = serviceFieldsSchema
+  .pick({
+    slug: true,
+    title: true,
+    summary: true,
+    description: true,
+    durationMinutes: true,
+    priceMinor: true,
+    currency: true,
+    meetingMode: true,
+  })
+  .extend({
+    /** The questions the booking flow asks before confirming. */
+    questions: z.array(intakeQuestionSchema),
+  });
 export type SiteService = z.infer<typeof siteServiceSchema>;
 
 export const siteFaqEntrySchema = z.object({ question: text(200), answer: text(2000) });

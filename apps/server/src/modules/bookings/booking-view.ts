@@ -33,6 +33,7 @@ export function toBookingRecord(row: BookingRow, context: ViewContext): BookingR
     end: row.endAt.toISOString(),
     state: row.state,
     notes: row.notes,
+    answers: row.answers,
     priceMinor: row.priceMinor,
     currency: row.currency,
     paymentDue: row.paymentDue,

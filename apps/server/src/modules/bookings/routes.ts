@@ -124,6 +124,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
           service: request.body.service,
           start: request.body.start,
           notes: request.body.notes,
+          answers: request.body.answers,
           idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
         },
       );

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { IntakeAnswer, IntakeQuestion } from '@consult/shared';
 import { users } from '../users/schema';
 
 // Spelled out rather than imported from @consult/shared: drizzle-kit loads this file on its own.
@@ -46,6 +47,8 @@ export const services = pgTable(
     address: text('address'),
     active: boolean('active').notNull().default(true),
     position: integer('position').notNull().default(0),
+    /** The intake questions the booking flow asks, in order (validated by intakeQuestionsSchema). */
+    questions: jsonb('questions').$type<IntakeQuestion[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -81,6 +84,8 @@ export const bookings = pgTable(
     blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
     state: text('state', { enum: STORED_BOOKING_STATES }).notNull(),
     notes: text('notes'),
+    /** The intake answers as given, with each question's label and kind then: a later edit of the questions changes none. */
+    answers: jsonb('answers').$type<IntakeAnswer[]>().notNull().default([]),
     /** A paid service not yet paid (manual provider: the owner marks it paid). */
     paymentDue: boolean('payment_due').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),

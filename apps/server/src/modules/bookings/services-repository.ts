@@ -1,4 +1,5 @@
 /** The consultation services table: queries only; rules live in the shared schemas. */
+import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ConsultationService, ServiceInput } from '@consult/shared';
 import { serviceInputSchema } from '@consult/shared';
@@ -22,6 +23,7 @@ export function toConsultationService(row: ServiceRow): ConsultationService {
     address: row.address,
     active: row.active,
     order: row.position,
+    questions: row.questions,
   };
 }
 
@@ -63,6 +65,11 @@ function columnsOf(input: ParsedServiceInput) {
     address: input.meetingMode === 'in_person' ? input.address : null,
     active: input.active,
     position: input.order,
+    // A new question gets its id here; a kept one keeps it, so answers can refer to it.
+    questions: input.questions.map((question) => ({
+      ...question,
+      id: question.id ?? randomUUID(),
+    })),
   };
 }
 

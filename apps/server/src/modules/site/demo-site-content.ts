@@ -37,6 +37,7 @@ export const demoSiteContent: SiteContent = {
       priceMinor: 0,
       currency: 'USD',
       meetingMode: 'video',
+      questions: [],
     },
     {
       slug: 'strategy-session',
@@ -48,6 +49,7 @@ export const demoSiteContent: SiteContent = {
       priceMinor: 12000,
       currency: 'USD',
       meetingMode: 'video',
+      questions: [],
     },
     {
       slug: 'growth-plan-workshop',
@@ -59,6 +61,7 @@ export const demoSiteContent: SiteContent = {
       priceMinor: 29000,
       currency: 'USD',
       meetingMode: 'video',
+      questions: [],
     },
   ],
   about: {

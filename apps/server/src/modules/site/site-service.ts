@@ -51,5 +51,6 @@ function toSiteService(row: ServiceRow): SiteService {
     priceMinor: row.priceMinor,
     currency: row.currency,
     meetingMode: row.meetingMode,
+    questions: row.questions,
   };
 }

@@ -3,12 +3,19 @@
  * slot check before it gives the same answer for times that are simply not offered.
  */
 import { createHash } from 'node:crypto';
-import { BOOKING_MESSAGES, EMAIL_NOT_VERIFIED_PROBLEM_TYPE } from '@consult/shared';
+import {
+  BOOKING_MESSAGES,
+  EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
+  intakeAnswersSchemaFor,
+  intakeAnswerSnapshot,
+  type IntakeAnswer,
+} from '@consult/shared';
 import type { Db } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
 import { HttpProblem } from '../../../plugins/errors';
 import { findUserById, type UserRow } from '../../users/users-repository';
 import { requireBookableService } from '../availability/availability-service';
+import type { ServiceRow } from '../services-repository';
 import { initialBookingState, initialReminderSentAt } from '../booking-state';
 import {
   findBookingByIdempotencyKey,
@@ -42,16 +49,49 @@ export interface CreateBookingInput {
   /** ISO 8601 instant with offset (already validated by the route's schema). */
   start: string;
   notes: string | null;
+  /** Question id → answer for the service's intake questions; the owner may leave them out. */
+  answers?: Record<string, string>;
   idempotencyKey?: string;
   /** Owner only: any free time, not just an offered slot (overlaps are still refused). */
   outsideHours?: boolean;
 }
 
 /** What a request asked for: a retry with the same key must ask for exactly this again. */
-export function requestFingerprint(service: string, start: Date, notes: string | null): string {
+export function requestFingerprint(
+  service: string,
+  start: Date,
+  notes: string | null,
+  answers: readonly IntakeAnswer[] = [],
+): string {
+  // Without answers the fingerprint is the one requests had before intake questions existed.
+  const asked = answers.length > 0 ? `|${JSON.stringify(answers)}` : '';
   return createHash('sha256')
-    .update(`${service}|${start.toISOString()}|${notes ?? ''}`)
+    .update(`${service}|${start.toISOString()}|${notes ?? ''}${asked}`)
     .digest('hex');
+}
+
+/**
+ * The answers checked against the service's questions as they are now, kept as a snapshot. A
+ * client must answer the required ones; the owner booking for a client may leave any out.
+ */
+function answersSnapshot(
+  service: ServiceRow,
+  actor: BookingActorRef,
+  answers: Record<string, string>,
+): IntakeAnswer[] {
+  const schema = intakeAnswersSchemaFor(service.questions, {
+    enforceRequired: actor.type === 'client',
+  });
+  const result = schema.safeParse(answers);
+  if (!result.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of result.error.issues) {
+      (errors[['answers', ...issue.path.map(String)].join('.')] ??= []).push(issue.message);
+    }
+    const detail = result.error.issues[0]?.message ?? BOOKING_MESSAGES.serviceUnknown;
+    throw new HttpProblem(400, detail, { errors });
+  }
+  return intakeAnswerSnapshot(service.questions, result.data);
 }
 
 /** The client to book for: the verified client themself, or (owner) an existing, enabled client. */
@@ -103,7 +143,8 @@ export async function createBooking(
   const { settings, view } = await changeContext(deps, now);
   const start = new Date(input.start);
   const { notes } = input;
-  const fingerprint = requestFingerprint(service.slug, start, notes);
+  const answers = answersSnapshot(service, actor, input.answers ?? {});
+  const fingerprint = requestFingerprint(service.slug, start, notes, answers);
   const key = input.idempotencyKey;
   const outcome = (booking: BookingRow): BookingOutcome => ({
     booking,
@@ -138,6 +179,7 @@ export async function createBooking(
         blockedUntil: addMinutes(end, settings.rules.bufferMinutes),
         state: initial.state,
         notes,
+        answers,
         paymentDue: initial.paymentDue,
         holdUntil: initial.holdUntil,
         meetingUrl:

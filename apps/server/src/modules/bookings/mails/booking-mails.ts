@@ -3,7 +3,13 @@
  * to the client with a copy to the owner, each with the calendar invite attached. They are queued
  * in the caller's transaction, so a mail exists exactly when the change it announces does.
  */
-import { formatDuration, formatPrice, MEETING_MODE_LABELS, paths } from '@consult/shared';
+import {
+  formatDuration,
+  formatIntakeAnswer,
+  formatPrice,
+  MEETING_MODE_LABELS,
+  paths,
+} from '@consult/shared';
 import { DateTime } from 'luxon';
 import type { Tx } from '../../../db/client';
 import { escapeHtml } from '../../mail/escape-html';
@@ -198,6 +204,12 @@ export function clientBookingMail(
   });
 }
 
+/** The client's intake answers, for the owner's copy of the confirmation only. */
+function intakeRows(mail: BookingMailInput): [string, string][] {
+  if (mail.kind !== 'confirmed') return [];
+  return mail.booking.answers.map((answer) => [answer.label, formatIntakeAnswer(answer)]);
+}
+
 export function ownerBookingMail(
   mail: BookingMailInput,
   to: string,
@@ -223,7 +235,7 @@ export function ownerBookingMail(
     to,
     subject: `${OWNER_SUBJECTS[mail.kind]}: ${booking.serviceTitle} with ${client.name}, ${subjectTime(booking.startAt, owner.timeZone)}`,
     intro: intros[mail.kind],
-    rows: [['Client', who], ...bookingRows(mail, owner.timeZone, phone)],
+    rows: [['Client', who], ...bookingRows(mail, owner.timeZone, phone), ...intakeRows(mail)],
     links,
     closing: ['This is the owner’s copy of the message sent to the client.'],
     attachment,

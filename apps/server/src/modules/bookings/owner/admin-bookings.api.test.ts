@@ -335,6 +335,7 @@ describe('owner bookings API', () => {
         priceMinor: 5000,
         currency: 'USD',
         meetingMode: 'phone',
+        questions: [],
       });
 
       // Everything inactive: the site still answers, with no services to offer.

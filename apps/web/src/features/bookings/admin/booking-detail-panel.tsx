@@ -27,6 +27,7 @@ import {
 import { BookingActions } from './booking-actions';
 import { BookingBadges } from './booking-badges';
 import { BookingPaymentSection } from './booking-payment';
+import { IntakeAnswersSection } from './intake-answers-section';
 import { clientBookingsLink, clientLink } from './links';
 import {
   chosenStart,
@@ -178,6 +179,7 @@ function BookingDetail({
         </div>
       </div>
       <DetailList rows={rows} />
+      {booking.answers.length > 0 && <IntakeAnswersSection answers={booking.answers} />}
       {booking.payment && <BookingPaymentSection payment={booking.payment} />}
       {sections}
       <div className="border-t border-line pt-5">

@@ -1,5 +1,5 @@
 /**
- * The visitor's choice (service, time, zone, notes), kept in this tab's sessionStorage while they
+ * The visitor's choice (service, time, zone, notes, intake answers), kept in this tab's sessionStorage while they
  * sign in or sign up, so /consultation can show it again when they come back.
  */
 import { isKnownTimeZone, DAY_MS } from '@consult/shared';
@@ -13,6 +13,8 @@ export interface BookingChoice {
   start: string | null;
   timeZone: string;
   notes: string;
+  /** Intake answers by question id. */
+  answers: Record<string, string>;
 }
 
 export function saveChoice(choice: BookingChoice) {
@@ -38,10 +40,21 @@ export function loadChoice(service: string): BookingChoice | null {
       start,
       timeZone: value.timeZone,
       notes: typeof value.notes === 'string' ? value.notes : '',
+      answers: textRecord(value.answers),
     };
   } catch {
     return null;
   }
+}
+
+/** Only the text values of a stored object: anything else is dropped. */
+function textRecord(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
 }
 
 export function clearChoice() {

@@ -1,8 +1,11 @@
 /**
- * The booking flow of /consultation: a session, a day and a free time in the visitor's zone, notes,
- * then "Confirm booking". A signed-out visitor signs in or up and comes back to the same choice.
+ * The booking flow of /consultation: a session, a day and a free time in the visitor's zone, the
+ * session's intake questions (when it has any), notes, then "Confirm booking". A signed-out
+ * visitor signs in or up and comes back to the same choice.
  */
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -11,6 +14,7 @@ import {
   EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
   formatDuration,
   formatPrice,
+  intakeAnswersSchemaFor,
   MEETING_MODE_LABELS,
   paths,
   type BookingRecord,
@@ -23,7 +27,7 @@ import { Field, inputClasses } from '../../../components/ui/field';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { api } from '../../../lib/api';
 import { formatDateTime, zoneName } from '../time/date-time';
-import { errorMessage, errorStatus, readProblem } from '../../../lib/problem';
+import { errorMessage, errorStatus, fieldErrors, readProblem } from '../../../lib/problem';
 import { detectTimeZone } from '../../../lib/time-zones';
 import { useAuth } from '../../../hooks/use-auth';
 import { rememberReturnTo } from '../../../lib/return-to';
@@ -32,6 +36,10 @@ import { CheckoutRedirect } from '../checkout/checkout-redirect';
 import { clearChoice, loadChoice, saveChoice } from './booking-choice';
 import { BookingConfirmation } from './booking-confirmation';
 import { VerifyEmailNotice } from './verify-email-notice';
+import { IntakeAnswers, type IntakeAnswerFields, type IntakeAnswerValues } from './intake-answers';
+
+/** The server's errors of `answers.<questionId>`, by question id. */
+const ANSWER_ERROR_PREFIX = 'answers.';
 
 export const BOOKING_SECTION_ID = 'book';
 
@@ -144,6 +152,22 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
   // One key per choice: retrying the same choice (a lost answer) reuses it, so the server books once.
   const attempt = useRef<{ choice: string; key: string } | null>(null);
   const dispatchInvalidate = useInvalidateAvailability();
+  const { questions } = service;
+  const answersSchema = useMemo(() => intakeAnswersSchemaFor(questions), [questions]);
+  const emptyAnswers = useMemo(
+    () => Object.fromEntries(questions.map((question) => [question.id, ''])),
+    [questions],
+  );
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<IntakeAnswerFields, unknown, IntakeAnswerValues>({
+    resolver: zodResolver(answersSchema),
+    defaultValues: { ...emptyAnswers, ...restored?.answers },
+  });
 
   const choose = (next: string | null) => {
     setStart(next);
@@ -161,27 +185,29 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
           setBooked(null);
           setStart(null);
           setNotes('');
+          reset(emptyAnswers);
         }}
       />
     );
   }
 
-  const confirm = async () => {
+  const confirm = async (answers: IntakeAnswerValues) => {
     if (!start) return;
-    const choice = { service: service.slug, start, timeZone, notes };
+    const choice = { service: service.slug, start, timeZone, notes, answers };
     if (!token) {
       saveChoice(choice);
       rememberReturnTo(`${paths.consultation}?service=${encodeURIComponent(service.slug)}`);
       setOutcome({ kind: 'sign-in' });
       return;
     }
-    const fingerprint = JSON.stringify([service.slug, start, notes.trim()]);
+    const fingerprint = JSON.stringify([service.slug, start, notes.trim(), answers]);
     if (attempt.current?.choice !== fingerprint) {
       attempt.current = { choice: fingerprint, key: crypto.randomUUID() };
     }
     setOutcome({ kind: 'idle' });
     const result = await createBooking({
-      booking: { service: service.slug, start, notes },
+      // A service without questions sends the request it always did.
+      booking: { service: service.slug, start, notes, ...(questions.length > 0 && { answers }) },
       idempotencyKey: attempt.current.key,
     });
     if ('data' in result && result.data) {
@@ -203,7 +229,21 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
       saveChoice(choice);
       setOutcome({ kind: 'sign-in' });
     } else {
+      showAnswerErrors(fieldErrors(result.error));
       setOutcome({ kind: 'failed', message: errorMessage(result.error) });
+    }
+  };
+  // Built when called: `confirm` reads the attempt ref, which render must not.
+  const submit = () => handleSubmit(confirm)();
+
+  const showAnswerErrors = (byField: Record<string, string>) => {
+    let first = true;
+    for (const [field, message] of Object.entries(byField)) {
+      if (!field.startsWith(ANSWER_ERROR_PREFIX)) continue;
+      const id = field.slice(ANSWER_ERROR_PREFIX.length);
+      if (!questions.some((question) => question.id === id)) continue;
+      setError(id, { type: 'server', message }, { shouldFocus: first });
+      first = false;
     }
   };
 
@@ -225,8 +265,17 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
         />
       </div>
 
+      {questions.length > 0 && (
+        <IntakeAnswers
+          heading="3. A few questions"
+          questions={questions}
+          register={register}
+          errors={errors}
+        />
+      )}
+
       <Field
-        label="3. Notes for the consultant (optional)"
+        label={`${questions.length > 0 ? 4 : 3}. Notes for the consultant (optional)`}
         hint={`What would you like to cover? Up to ${BOOKING_NOTES_MAX} characters.`}
       >
         {({ id, describedBy }) => (
@@ -245,12 +294,12 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
       <ChoiceSummary service={service} start={start} timeZone={timeZone} />
 
       {/* Each notice is an alert or status of its own, announced as it appears. */}
-      <OutcomeNotice outcome={outcome} timeZone={timeZone} onChoose={choose} onRetry={confirm} />
+      <OutcomeNotice outcome={outcome} timeZone={timeZone} onChoose={choose} onRetry={submit} />
 
       <Button
         className="self-stretch sm:self-start sm:px-8"
         disabled={!start || isLoading}
-        onClick={() => void confirm()}
+        onClick={() => void submit()}
       >
         {isLoading ? 'Booking...' : outcome.kind === 'failed' ? 'Try again' : 'Confirm booking'}
       </Button>

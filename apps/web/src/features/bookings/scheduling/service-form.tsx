@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
   formatPrice,
+  INTAKE_QUESTIONS_MAX,
   MEETING_MODE_LABELS,
   MEETING_MODES,
   serviceInputSchema,
@@ -18,6 +19,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { errorMessage, readProblem } from '../../../lib/problem';
 import { useCreateServiceMutation, useUpdateServiceMutation } from '../api/admin-scheduling-api';
+import { IntakeQuestionsEditor } from './intake-questions-editor';
 
 type FormInput = z.input<typeof serviceInputSchema>;
 type FormOutput = z.output<typeof serviceInputSchema>;
@@ -34,6 +36,13 @@ const FIELDS = [
   'address',
   'active',
   'order',
+  'questions',
+  // The server's messages for each question, by its position.
+  ...Array.from({ length: INTAKE_QUESTIONS_MAX }, (_, index) => [
+    `questions.${index}.label` as const,
+    `questions.${index}.kind` as const,
+    `questions.${index}.options` as const,
+  ]).flat(),
 ] as const;
 
 const EMPTY: FormInput = {
@@ -48,6 +57,7 @@ const EMPTY: FormInput = {
   address: null,
   active: true,
   order: 0,
+  questions: [],
 };
 
 /** Empty number inputs become NaN, which the schema answers with its own message. */
@@ -184,6 +194,7 @@ export function ServiceForm({
           {...register('address', { setValueAs: (value: string | null) => value || null })}
         />
       )}
+      <IntakeQuestionsEditor control={control} register={register} errors={errors} />
       <label className="flex items-center gap-2 text-base text-ink">
         <input type="checkbox" className="size-5 accent-brand" {...register('active')} />
         Active: clients can book it
