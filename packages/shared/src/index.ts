@@ -11,3 +11,4 @@ export * from './booking';
 export * from './payments';
 export * from './messages';
 export * from './tasks';
+export * from './client-record';

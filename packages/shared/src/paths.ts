@@ -37,6 +37,21 @@ export function adminPaymentPath(paymentId: string): string {
   return `${paths.admin.payments}?payment=${encodeURIComponent(paymentId)}`;
 }
 
+/** One booking opened in the owner's bookings screen (its detail panel). */
+export function adminBookingPath(bookingId: string): string {
+  return `${paths.admin.bookings}?booking=${encodeURIComponent(bookingId)}`;
+}
+
+/** One task opened in the owner's tasks screen, in its client's list of all their tasks. */
+export function adminTaskPath(taskId: string, clientId: string): string {
+  return `${paths.admin.tasks}?client=${encodeURIComponent(clientId)}&status=all&task=${encodeURIComponent(taskId)}`;
+}
+
+/** One contact message opened in the owner's inbox. */
+export function adminMessagePath(messageId: string): string {
+  return `${paths.admin.messages}?message=${encodeURIComponent(messageId)}`;
+}
+
 /** One user opened in the owner's users screen. */
 export function adminUserPath(userId: string): string {
   return `${paths.admin.users}?user=${encodeURIComponent(userId)}`;

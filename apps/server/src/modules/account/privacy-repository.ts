@@ -10,7 +10,7 @@ import { mailOutbox } from '../mail/schema';
 import { paymentRefunds, payments } from '../payments/schema';
 import { contactMessages } from '../site/schema';
 import { tasks } from '../tasks/schema';
-import { emailTokens, users } from '../users/schema';
+import { clientNotes, emailTokens, users } from '../users/schema';
 
 const sameAddress = (column: typeof contactMessages.email, email: string) =>
   sql`lower(${column}) = lower(${email})`;
@@ -97,8 +97,8 @@ export async function lockFutureBookings(tx: Tx, clientId: string, now: Date) {
 
 /**
  * Removes what identifies the client and is not needed for accounting: their notes on bookings,
- * tasks, contact messages, mails to or about their address, sign-in sessions and links, and the
- * profile itself (the row stays, renamed and disabled, because payments and receipts point to it).
+ * tasks, contact messages, the owner's private notes about them, mails to or about their address,
+ * sign-in sessions and links, and the profile itself (the row stays, renamed and disabled, because payments and receipts point to it).
  */
 export async function eraseClientData(
   tx: Tx,
@@ -107,6 +107,7 @@ export async function eraseClientData(
 ): Promise<void> {
   await tx.update(bookings).set({ notes: null }).where(eq(bookings.clientId, user.id));
   await tx.delete(tasks).where(eq(tasks.clientId, user.id));
+  await tx.delete(clientNotes).where(eq(clientNotes.clientId, user.id));
   await tx.delete(contactMessages).where(sameAddress(contactMessages.email, user.email));
   const address = user.email.toLowerCase();
   await tx

@@ -90,11 +90,16 @@ export async function deleteTask(tx: Tx, id: string): Promise<TaskRow | undefine
   return row;
 }
 
-/** Every task of one client, in the order of their list. */
-export async function listClientTasks(db: Db, clientId: string): Promise<JoinedTask[]> {
-  return joined(db)
+/** Every task of one client (or the first `limit`), in the order of their list. */
+export async function listClientTasks(
+  db: Db,
+  clientId: string,
+  limit?: number,
+): Promise<JoinedTask[]> {
+  const query = joined(db)
     .where(eq(tasks.clientId, clientId))
     .orderBy(...listOrder);
+  return limit === undefined ? query : query.limit(limit);
 }
 
 export interface AdminTasksFilter {

@@ -46,7 +46,8 @@ function fieldProblem(field: string, message: string): HttpProblem {
   return new HttpProblem(400, message, { errors: { [field]: [message] } });
 }
 
-function toRecord(row: JoinedTask, now: Date): TaskRecord {
+/** A task as the API shows it; `now` decides whether it is overdue. */
+export function toTaskRecord(row: JoinedTask, now: Date): TaskRecord {
   const { task, booking } = row;
   return {
     _id: task.id,
@@ -70,7 +71,7 @@ function toRecord(row: JoinedTask, now: Date): TaskRecord {
 
 function toAdminRecord(row: JoinedTask, now: Date): AdminTaskRecord {
   const { id, name, email } = row.client;
-  return { ...toRecord(row, now), client: { id, name, email } };
+  return { ...toTaskRecord(row, now), client: { id, name, email } };
 }
 
 /** The columns a status change sets: who completed the task and when, or neither. */
@@ -92,7 +93,7 @@ async function checkBooking(deps: Pick<AppDeps, 'db'>, clientId: string, booking
 export async function listOwnTasks(deps: Pick<AppDeps, 'db' | 'clock'>, client: UserRow) {
   const now = deps.clock();
   const rows = await listClientTasks(deps.db, client.id);
-  return { tasks: rows.map((row) => toRecord(row, now)) };
+  return { tasks: rows.map((row) => toTaskRecord(row, now)) };
 }
 
 /** The client ticks one of their tasks done or reopens it; another client's is not found. */
@@ -111,7 +112,7 @@ export async function setOwnTaskStatus(
   });
   const row = await findTask(deps.db, id);
   if (!row) throw notFound();
-  return toRecord(row, now);
+  return toTaskRecord(row, now);
 }
 
 export async function listTasksPage(

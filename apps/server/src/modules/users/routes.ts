@@ -3,6 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminUserParamsSchema,
+  clientNoteInputSchema,
+  clientNoteParamsSchema,
+  clientNoteSchema,
+  clientRecordSchema,
   adminUsersQuerySchema,
   adminUserUpdateSchema,
   problemSchema,
@@ -11,7 +15,13 @@ import {
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
 import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
-import { changeUser, getUser, listUsersPage, removeUser } from './user-admin-service';
+import {
+  addClientNote,
+  changeClientNote,
+  getClientRecord,
+  removeClientNote,
+} from './client-record-service';
+import { changeUser, listUsersPage, removeUser } from './user-admin-service';
 
 const errors = { 401: problemSchema, 403: problemSchema };
 
@@ -40,13 +50,71 @@ export const adminUserRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
     {
       schema: {
         tags: ['admin'],
-        summary: 'One account',
+        summary:
+          'One account and the client record: bookings, tasks, contact messages, private notes and a timeline (each bounded, newest first)',
         security: [{ bearer: [] }],
         params: adminUserParamsSchema,
-        response: { 200: userSchema, 404: problemSchema, ...errors },
+        response: { 200: clientRecordSchema, 404: problemSchema, ...errors },
       },
     },
-    async (request) => getUser(deps.db, request.params.id),
+    async (request) => getClientRecord(deps, request.params.id),
+  );
+
+  app.post(
+    '/admin/users/:id/notes',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a private note about a client (admins only; never shown to the client)',
+        security: [{ bearer: [] }],
+        params: adminUserParamsSchema,
+        body: clientNoteInputSchema,
+        response: { 201: clientNoteSchema, 400: problemSchema, 404: problemSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const note = await addClientNote(deps, request.user!, request.params.id, request.body.text);
+      return reply.code(201).send(note);
+    },
+  );
+
+  app.patch(
+    '/admin/users/:id/notes/:noteId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change the text of a private note',
+        security: [{ bearer: [] }],
+        params: clientNoteParamsSchema,
+        body: clientNoteInputSchema,
+        response: { 200: clientNoteSchema, 400: problemSchema, 404: problemSchema, ...errors },
+      },
+    },
+    async (request) =>
+      changeClientNote(
+        deps,
+        request.user!,
+        request.params.id,
+        request.params.noteId,
+        request.body.text,
+      ),
+  );
+
+  app.delete(
+    '/admin/users/:id/notes/:noteId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a private note',
+        security: [{ bearer: [] }],
+        params: clientNoteParamsSchema,
+        response: { 204: z.null().describe('Deleted'), 404: problemSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeClientNote(deps, request.user!, request.params.id, request.params.noteId);
+      return reply.code(204).send(null);
+    },
   );
 
   app.patch(

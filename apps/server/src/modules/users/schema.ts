@@ -60,3 +60,27 @@ export const emailTokens = pgTable(
     check('email_tokens_purpose_check', sql`${t.purpose} in ('verify_email', 'reset_password')`),
   ],
 );
+
+/**
+ * The owner's private notes about a client: working notes, never shown to the client nor put in
+ * their export (decision 029).
+ */
+export const clientNotes = pgTable(
+  'client_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('client_notes_client_created_idx').on(t.clientId, t.createdAt),
+    // Deleting an author checks this without scanning the table.
+    index('client_notes_author_idx').on(t.authorId),
+    check('client_notes_text_check', sql`char_length(${t.text}) between 1 and 5000`),
+  ],
+);

@@ -6,8 +6,8 @@ import { UsersPage } from '../../features/users';
 import { useAuth } from '../../hooks/use-auth';
 
 /**
- * /admin/users: the accounts, each user's panel with their payments and tasks (dates in the
- * owner's zone).
+ * /admin/users: the accounts, each client's page with their record and their payments and tasks
+ * (dates in the owner's zone).
  */
 export default function AdminUsersRoute() {
   const { id } = useAuth();
@@ -16,6 +16,7 @@ export default function AdminUsersRoute() {
   return (
     <UsersPage
       currentUserId={id}
+      timeZone={isLoading ? undefined : timeZone}
       userSections={(userId) =>
         isLoading ? (
           <Skeleton lines={3} label="Loading their payments and tasks" />

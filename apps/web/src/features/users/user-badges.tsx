@@ -15,8 +15,11 @@ export function UserBadges({ user }: { user: User }) {
   );
 }
 
-export function formatDateTime(value: string) {
-  return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(value),
-  );
+/** A moment as people read it, in `timeZone` (the browser's when left out). */
+export function formatDateTime(value: string, timeZone?: string) {
+  return new Intl.DateTimeFormat('en', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(value));
 }

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import type { User } from '@consult/shared';
+import type { ClientRecord } from '@consult/shared';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -13,18 +13,26 @@ import {
   useUpdateAdminUserMutation,
 } from './users-api';
 import { formatDateTime, UserBadges } from './user-badges';
+import { ClientBookingsSection, ClientMessagesSection } from './client-activity-sections';
+import { ClientNotesSection } from './client-notes-section';
+import { ClientTimelineSection } from './client-timeline-section';
 
 type Action = 'role' | 'disable' | 'delete';
 
-/** One account in full, with the admin's actions, each behind a confirmation. */
+/**
+ * One account in full, with the admin's actions, each behind a confirmation; for a client, their
+ * page: private notes, bookings, the sections other features place here, messages and a timeline.
+ */
 export function UserDetailPanel({
   id,
   currentUserId,
   onDeleted,
   sections,
+  timeZone,
 }: {
   id: string;
   currentUserId: string;
+  timeZone?: string;
   onDeleted: () => void;
   /** Sections below the details that other features own, for this user's id. */
   sections?: (userId: string) => ReactNode;
@@ -42,6 +50,7 @@ export function UserDetailPanel({
       isSelf={user.id === currentUserId}
       onDeleted={onDeleted}
       sections={sections?.(user.id)}
+      timeZone={timeZone}
     />
   );
 }
@@ -52,8 +61,10 @@ function UserDetail({
   isSelf,
   onDeleted,
   sections,
+  timeZone,
 }: {
-  user: User;
+  user: ClientRecord;
+  timeZone?: string;
   stale: boolean;
   isSelf: boolean;
   onDeleted: () => void;
@@ -159,7 +170,11 @@ function UserDetail({
           Delete account
         </Button>
       </div>
+      <ClientNotesSection clientId={user.id} notes={user.notes} />
+      <ClientBookingsSection clientId={user.id} bookings={user.bookings} timeZone={timeZone} />
       {sections}
+      <ClientMessagesSection messages={user.messages} timeZone={timeZone} />
+      <ClientTimelineSection clientId={user.id} timeline={user.timeline} timeZone={timeZone} />
       <ConfirmDialog
         open={current !== null}
         title={current?.title ?? ''}

@@ -20,8 +20,11 @@ import { UserDetailPanel } from './user-detail-panel';
 export function UsersPage({
   currentUserId,
   userSections,
+  timeZone,
 }: {
   currentUserId: string;
+  /** The owner's zone, for a client's bookings and timeline; the browser's when left out. */
+  timeZone?: string;
   /** More of a user's panel that other features own (their payments), placed by the route. */
   userSections?: (userId: string) => ReactNode;
 }) {
@@ -130,6 +133,7 @@ export function UsersPage({
             <UserDetailPanel
               id={selected}
               currentUserId={currentUserId}
+              timeZone={timeZone}
               onDeleted={clearSelection}
               sections={userSections}
             />

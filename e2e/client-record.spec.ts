@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test';
+import { CLIENT_NOTE_MESSAGES } from '@consult/shared';
+import { ADMIN, signIn, signedInClient } from './support/accounts';
+import { pickDay, timeButtons } from './support/booking';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { DESKTOP, MOBILE } from './support/public-site';
+
+// Sign-up with its proof of work, a booking and two people's screens take a while.
+test.describe.configure({ timeout: 120_000 });
+
+/** axe misreads a toast's colours while it fades: close the toasts first, then check. */
+async function expectAccessible(page: Page) {
+  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
+    await close.click().catch(() => undefined);
+  }
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await expectNoAxeViolations(page);
+}
+
+/** Full-page screenshots at 1280 and 375 px, kept with the test's output. */
+async function shoot(page: Page, name: string) {
+  for (const [width, viewport] of [
+    [1280, DESKTOP],
+    [375, MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+test('the owner opens a client, keeps private notes about them and reads their timeline', async ({
+  page,
+  browser,
+}) => {
+  const client = await signedInClient(page, 'recorded');
+  await page.goto('/consultation?service=strategy-session');
+  await pickDay(page, 12);
+  await timeButtons(page).last().click();
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(page.getByRole('heading', { name: 'You are booked' })).toBeVisible();
+
+  const ownerContext = await browser.newContext({ viewport: DESKTOP });
+  const owner = await ownerContext.newPage();
+  await owner.goto('/signin');
+  await signIn(owner, ADMIN.email, ADMIN.password);
+  await expect(owner).toHaveURL(/\/admin/);
+  await owner.goto('/admin/users');
+  await owner.getByLabel('Search by name or e-mail').fill(client.email);
+  await owner.getByRole('link', { name: new RegExp(client.email) }).click();
+  await expect(owner.getByRole('heading', { name: client.name })).toBeVisible();
+
+  const notes = owner.getByRole('region', { name: 'Private notes' });
+  await expect(notes.getByText('Visible only to admins.')).toBeVisible();
+  await expect(notes.getByText('No notes yet.')).toBeVisible();
+  const bookings = owner.getByRole('region', { name: 'Bookings' });
+  await expect(bookings.getByRole('link', { name: 'Strategy session' })).toBeVisible();
+  const timeline = owner.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('link', { name: 'Booked: Strategy session' })).toBeVisible();
+
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await expect(notes.getByText(CLIENT_NOTE_MESSAGES.textRequired)).toBeVisible();
+  await notes.getByLabel('New note').fill('Prefers morning sessions.\nAsk about the move.');
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await expect(owner.getByText('The note is added.')).toBeVisible();
+  await expect(notes.getByText('Ask about the move.')).toBeVisible();
+  await expect(notes.getByLabel('New note')).toHaveValue('');
+  await expect(timeline.getByText('Private note added')).toBeVisible();
+
+  await notes.getByRole('button', { name: /^Edit the note/ }).click();
+  const edit = notes.getByLabel('Edit the note');
+  await expect(edit).toHaveValue('Prefers morning sessions.\nAsk about the move.');
+  await edit.fill('Prefers morning sessions. Moved to Lahore in May.');
+  await notes.getByRole('button', { name: 'Save note' }).click();
+  await expect(owner.getByText('The note is saved.')).toBeVisible();
+  await expect(notes.getByText('Moved to Lahore in May.')).toBeVisible();
+  await expect(notes.getByText(/\(edited/)).toBeVisible();
+
+  await expectAccessible(owner);
+  await shoot(owner, 'client-record');
+
+  await notes.getByRole('button', { name: /^Delete the note/ }).click();
+  const confirm = owner.getByRole('dialog', { name: 'Delete this note?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoAxeViolations(owner);
+  await confirm.getByRole('button', { name: 'Delete note' }).click();
+  await expect(owner.getByText('The note is deleted.')).toBeVisible();
+  await expect(notes.getByText('No notes yet.')).toBeVisible();
+
+  // The client's own pages never carry the owner's notes.
+  await page.goto('/dash');
+  await expect(page.getByText('Moved to Lahore')).toHaveCount(0);
+  await ownerContext.close();
+});
