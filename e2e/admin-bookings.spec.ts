@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { BOOKING_MESSAGES, DAY_MS } from '@consult/shared';
 import { ADMIN, signIn } from './support/accounts';
-import { test, expect, expectNoAxeViolations } from './support/fixtures';
+import { test, expect, expectAccessibleWithoutToasts } from './support/fixtures';
 import { DESKTOP, MOBILE } from './support/public-site';
 
 // 403: the guards' refresh before signing in; 409: deleting a service that has bookings.
@@ -39,16 +39,6 @@ async function slotsOn(page: Page, date: string): Promise<number> {
   return body.days.reduce((count, day) => count + day.slots.length, 0);
 }
 
-/** axe misreads a toast's colours while it fades: close the toasts first, then check. */
-async function expectAccessible(page: Page) {
-  const toasts = page.locator('[data-sonner-toast]');
-  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
-    await close.click().catch(() => undefined);
-  }
-  await expect(toasts).toHaveCount(0, { timeout: 10_000 });
-  await expectNoAxeViolations(page);
-}
-
 for (const viewport of [DESKTOP, MOBILE]) {
   test(`the owner books for a client, acts on it and edits the hours (${viewport.width} px)`, async ({
     page,
@@ -59,14 +49,14 @@ for (const viewport of [DESKTOP, MOBILE]) {
     await expect(page).toHaveURL(/\/admin\/upcoming$/);
     await expect(page.getByRole('heading', { name: 'Upcoming', level: 1 })).toBeVisible();
     await expect(page.getByText('Times in Asia/Karachi.')).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessibleWithoutToasts(page);
 
     // Book for a client: the owner's own account stands in for a client, so the run adds no
     // sign-up to the suite's per-IP registration budget.
     const day = dayAhead(2, (d) => d >= 1 && d <= 5);
     await page.goto('/admin/bookings');
     await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessibleWithoutToasts(page);
     await page.getByRole('button', { name: 'Book for a client' }).click();
     await page.getByRole('button', { name: 'Book', exact: true }).click();
     const problems = page.getByRole('alert');
@@ -83,14 +73,14 @@ for (const viewport of [DESKTOP, MOBILE]) {
     await slots.locator('label').last().click();
     await expect(slots.getByRole('radio').last()).toBeChecked();
     await page.getByLabel('Notes (optional)').fill('Booked by the e2e test');
-    await expectAccessible(page);
+    await expectAccessibleWithoutToasts(page);
     await page.getByRole('button', { name: 'Book', exact: true }).click();
     await expect(page).toHaveURL(/booking=/);
     const detail = page.getByRole('region', { name: /Strategy session with/ });
     await expect(detail).toBeVisible();
     await expect(detail.getByText('Booked by the e2e test')).toBeVisible();
     await expect(detail.getByText('Payment due')).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessibleWithoutToasts(page);
 
     await detail.getByRole('button', { name: 'Mark paid' }).click();
     await expect(page.getByText(/marked paid\./)).toBeVisible();
@@ -101,7 +91,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
     await detail.getByRole('radio', { name: 'Any time' }).check();
     await detail.getByLabel('Start time').fill('20:00');
     await detail.getByRole('checkbox', { name: /Outside my hours/ }).check();
-    await expectAccessible(page);
+    await expectAccessibleWithoutToasts(page);
     await detail.getByRole('button', { name: 'Move booking' }).click();
     await expect(page.getByText(/^Moved to .*20:00/)).toBeVisible();
     await expect(detail.getByText('Rescheduled', { exact: true })).toBeVisible();
@@ -120,7 +110,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
     const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
     await expect(dialog.getByLabel('Reason (optional)')).toBeFocused();
     await page.keyboard.type('Travelling that day');
-    await expectAccessible(page);
+    await expectAccessibleWithoutToasts(page);
     await dialog.getByRole('button', { name: 'Cancel booking' }).click();
     await expect(page.getByText(/cancelled\. The client is told by e-mail\./)).toBeVisible();
     await expect(entry).toBeHidden();
@@ -138,7 +128,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
     // Configuration: a service with bookings cannot be deleted.
     await page.goto('/admin/config');
     await expect(page.getByRole('heading', { name: 'Configuration', level: 1 })).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessibleWithoutToasts(page);
     await page.getByRole('button', { name: 'Delete Strategy session' }).click();
     const remove = page.getByRole('dialog', { name: 'Delete this service?' });
     await remove.getByRole('button', { name: 'Delete service' }).click();
@@ -153,7 +143,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
     await from.fill('16:00');
     await page.getByRole('button', { name: 'Save hours and rules' }).click();
     await expect(monday.getByText(BOOKING_MESSAGES.intervalsOverlap('Monday'))).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessibleWithoutToasts(page);
 
     // An evening on Mondays adds evening slots to /consultation's availability; the preview shows
     // them before saving. Evenings only, so tests booking a morning slot meanwhile are not disturbed.

@@ -2,20 +2,16 @@ import type { Page } from '@playwright/test';
 import { CLIENT_NOTE_MESSAGES } from '@consult/shared';
 import { ADMIN, signIn, signedInClient } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import {
+  expect,
+  expectAccessibleWithoutToasts,
+  expectNoAxeViolations,
+  test,
+} from './support/fixtures';
 import { DESKTOP, MOBILE } from './support/public-site';
 
 // Sign-up with its proof of work, a booking and two people's screens take a while.
 test.describe.configure({ timeout: 120_000 });
-
-/** axe misreads a toast's colours while it fades: close the toasts first, then check. */
-async function expectAccessible(page: Page) {
-  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
-    await close.click().catch(() => undefined);
-  }
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-  await expectNoAxeViolations(page);
-}
 
 /** Full-page screenshots at 1280 and 375 px, kept with the test's output. */
 async function shoot(page: Page, name: string) {
@@ -76,7 +72,7 @@ test('the owner opens a client, keeps private notes about them and reads their t
   await expect(notes.getByText('Moved to Lahore in May.')).toBeVisible();
   await expect(notes.getByText(/\(edited/)).toBeVisible();
 
-  await expectAccessible(owner);
+  await expectAccessibleWithoutToasts(owner);
   await shoot(owner, 'client-record');
 
   await notes.getByRole('button', { name: /^Delete the note/ }).click();

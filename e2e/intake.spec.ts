@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { INTAKE_MESSAGES } from '@consult/shared';
 import { ADMIN, signIn, signedInClient } from './support/accounts';
-import { test, expect, expectNoAxeViolations } from './support/fixtures';
+import {
+  test,
+  expect,
+  expectAccessibleWithoutToasts,
+  expectNoAxeViolations,
+} from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { pickDay, timeButtons } from './support/booking';
 import { DESKTOP, MOBILE } from './support/public-site';
@@ -12,15 +17,6 @@ test.describe.configure({ timeout: 240_000 });
 
 /** The nth day with free times that no other browser test books on (the owner has one calendar). */
 const DAY_INDEX = 10;
-
-/** axe misreads a toast's colours while it fades: close the toasts first, then check. */
-async function expectAccessible(page: Page) {
-  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
-    await close.click().catch(() => undefined);
-  }
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-  await expectNoAxeViolations(page);
-}
 
 /** Screenshots of the changed part of a screen at 1280 and 375 px, into the test's output folder. */
 async function screenshots(page: Page, part: Locator, name: string) {
@@ -95,7 +91,7 @@ test('the owner adds intake questions, a client answers them while booking, the 
   await expect(questions.getByRole('textbox', { name: 'Question 3', exact: true })).toHaveValue(
     'Have we met before?',
   );
-  await expectAccessible(page);
+  await expectAccessibleWithoutToasts(page);
   await screenshots(page, questions, 'config-questions');
   await form.getByRole('button', { name: 'Add service' }).click();
   await expect(page.getByText(`${title} was added.`)).toBeVisible();
@@ -147,6 +143,6 @@ test('the owner adds intake questions, a client answers them while booking, the 
   await expect(answers.getByText('Lahore Lamps & Co')).toBeVisible();
   await expect(answers.getByText('2 to 10 people')).toBeVisible();
   await expect(answers.getByText('No', { exact: true })).toBeVisible();
-  await expectAccessible(page);
+  await expectAccessibleWithoutToasts(page);
   await screenshots(page, answers, 'booking-detail-answers');
 });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { calendarDayIn, shiftCalendarDay } from '@consult/shared';
 import { ADMIN, signIn, signedInClient } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expect, expectAccessibleWithoutToasts, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { DESKTOP, MOBILE } from './support/public-site';
 
@@ -11,16 +11,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const STATEMENTS = 'Send last year’s statements';
 const LATE = 'Fill in the intake sheet';
-
-/** axe misreads a toast's colours while it fades: close the toasts first, then check. */
-async function expectAccessible(page: Page) {
-  const toasts = page.locator('[data-sonner-toast]');
-  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
-    await close.click().catch(() => undefined);
-  }
-  await expect(toasts).toHaveCount(0, { timeout: 10_000 });
-  await expectNoAxeViolations(page);
-}
 
 /** Full-page screenshots at 1280 and 375 px, kept with the test's output. */
 async function shoot(page: Page, name: string) {
@@ -48,7 +38,7 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
 
   await page.goto('/dash/tasks');
   await expect(page.getByText('No tasks yet.')).toBeVisible();
-  await expectAccessible(page);
+  await expectAccessibleWithoutToasts(page);
   await shoot(page, 'dash-tasks-empty');
 
   const ownerContext = await browser.newContext({ viewport: DESKTOP });
@@ -73,7 +63,7 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
     .fill('Bank statements\nand the tax assessment.');
   await bookingTasks.getByLabel('Due date (optional)').fill(due);
   await expect(bookingTasks.getByLabel('For the booking (optional)')).toHaveValue(/.+/);
-  await expectAccessible(owner);
+  await expectAccessibleWithoutToasts(owner);
   await shoot(owner, 'admin-booking-task-form');
   await bookingTasks.getByRole('button', { name: 'Assign the task' }).click();
   await expect(
@@ -91,11 +81,11 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
   await owner
     .getByLabel('Due date (optional)')
     .fill(shiftCalendarDay(calendarDayIn(new Date(), 'UTC'), -3));
-  await expectAccessible(owner);
+  await expectAccessibleWithoutToasts(owner);
   await owner.getByRole('button', { name: 'Assign the task' }).click();
   await expect(owner.getByRole('heading', { name: LATE, level: 2 })).toBeVisible();
   await expect(owner.getByText('Overdue').first()).toBeVisible();
-  await expectAccessible(owner);
+  await expectAccessibleWithoutToasts(owner);
   await shoot(owner, 'admin-tasks');
 
   const mail = await waitForMail(client.email, new RegExp(`^New task: ${STATEMENTS}$`));
@@ -109,7 +99,7 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText(LATE);
   await expect(items.first()).toContainText('Overdue');
-  await expectAccessible(page);
+  await expectAccessibleWithoutToasts(page);
   await shoot(page, 'dash-tasks');
   const tick = page.getByRole('checkbox', { name: STATEMENTS });
   await tick.press('Space');
@@ -129,7 +119,7 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
   await expect(clientTasks.getByRole('link', { name: new RegExp(STATEMENTS) })).toContainText(
     'Done',
   );
-  await expectAccessible(owner);
+  await expectAccessibleWithoutToasts(owner);
   await shoot(owner, 'admin-user-tasks');
 
   // Deleting asks first.
@@ -138,7 +128,7 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
   await owner.getByRole('button', { name: 'Delete' }).click();
   const dialog = owner.getByRole('dialog', { name: 'Delete this task?' });
   await expect(dialog).toBeVisible();
-  await expectAccessible(owner);
+  await expectAccessibleWithoutToasts(owner);
   await dialog.getByRole('button', { name: 'Delete the task' }).click();
   await expect(owner.getByText('The task is deleted.')).toBeVisible();
   await expect(owner.getByRole('link', { name: new RegExp(LATE) })).toHaveCount(0);

@@ -3,6 +3,7 @@
  * deletion of their account (what must be kept for accounting stays, with the name replaced).
  */
 import { z } from 'zod';
+import { intakeAnswerSchema } from '../booking/intake';
 import { AUTH_MESSAGES } from './messages';
 import { userSchema } from './schemas';
 
@@ -49,6 +50,8 @@ export const accountExportSchema = z.object({
       end: z.string(),
       state: z.string(),
       notes: z.string().nullable(),
+      /** The intake questions as they were asked, with the client's answers. */
+      answers: z.array(intakeAnswerSchema),
       priceMinor: z.number().int(),
       currency: z.string(),
       createdAt: z.string(),

@@ -96,16 +96,17 @@ export async function lockFutureBookings(tx: Tx, clientId: string, now: Date) {
 }
 
 /**
- * Removes what identifies the client and is not needed for accounting: their notes on bookings,
- * tasks, contact messages, the owner's private notes about them, mails to or about their address,
- * sign-in sessions and links, and the profile itself (the row stays, renamed and disabled, because payments and receipts point to it).
+ * Removes what identifies the client and is not needed for accounting: their notes and intake
+ * answers on bookings, tasks, contact messages, the owner's private notes about them, mails to or
+ * about their address, sign-in sessions and links, and the profile itself (the row stays, renamed
+ * and disabled, because payments and receipts point to it).
  */
 export async function eraseClientData(
   tx: Tx,
   user: { id: string; email: string },
   replacement: { name: string; email: string; passwordHash: string; now: Date },
 ): Promise<void> {
-  await tx.update(bookings).set({ notes: null }).where(eq(bookings.clientId, user.id));
+  await tx.update(bookings).set({ notes: null, answers: [] }).where(eq(bookings.clientId, user.id));
   await tx.delete(tasks).where(eq(tasks.clientId, user.id));
   await tx.delete(clientNotes).where(eq(clientNotes.clientId, user.id));
   await tx.delete(contactMessages).where(sameAddress(contactMessages.email, user.email));

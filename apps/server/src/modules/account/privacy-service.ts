@@ -62,6 +62,7 @@ export async function exportAccount(
       end: booking.endAt.toISOString(),
       state: booking.state,
       notes: booking.notes,
+      answers: booking.answers,
       priceMinor: booking.priceMinor,
       currency: booking.currency,
       createdAt: booking.createdAt.toISOString(),

@@ -159,7 +159,10 @@ describe('privacy: the client’s export and the deletion of their account', () 
           .select({ n: count() })
           .from(users)
           .where(or(has(users.email), has(users.name))),
-        t.app.db.select({ n: count() }).from(bookings).where(has(bookings.notes)),
+        t.app.db
+          .select({ n: count() })
+          .from(bookings)
+          .where(or(has(bookings.notes), has(sql`${bookings.answers}::text`))),
         t.app.db
           .select({ n: count() })
           .from(bookingEvents)
