@@ -8,6 +8,9 @@ const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.
  */
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker; the API tests mostly wait on PostgreSQL,
+    // SMTP and the network, so three files at a time keep both cores busy.
+    maxWorkers: 3,
     projects: [
       {
         test: {
