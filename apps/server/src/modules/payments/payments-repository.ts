@@ -114,6 +114,11 @@ export async function insertRefund(
   return row!;
 }
 
+export async function findRefund(db: Db, id: number): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, id));
+  return row;
+}
+
 export async function lockRefund(tx: Tx, id: number): Promise<RefundRow | undefined> {
   const [row] = await tx
     .select()

@@ -14,6 +14,7 @@ import { loadPaymentSettings } from './payment-settings';
 import { refundMail } from './payment-mails';
 import {
   findBookingFacts,
+  findRefund,
   listUnsentRefunds,
   lockPayment,
   lockRefund,
@@ -91,11 +92,17 @@ export async function sendRefund(
   deps: PaymentDeps,
   refundId: number,
 ): Promise<'sent' | 'settled' | 'failed' | 'unsent' | 'skipped'> {
+  // Payment first, then its refund: the order the webhook locks them in, so the two never deadlock.
+  const lockBoth = async (tx: Tx) => {
+    const paymentId = (await findRefund(tx, refundId))?.paymentId;
+    const payment = paymentId ? await lockPayment(tx, paymentId) : undefined;
+    const refund = payment ? await lockRefund(tx, refundId) : undefined;
+    return payment && refund ? { payment, refund } : null;
+  };
   const found = await deps.db.transaction(async (tx) => {
-    const refund = await lockRefund(tx, refundId);
-    if (!refund || refund.status !== 'pending' || refund.providerReference) return null;
-    const payment = await lockPayment(tx, refund.paymentId);
-    return payment ? { refund, payment } : null;
+    const both = await lockBoth(tx);
+    const { refund } = both ?? {};
+    return refund?.status === 'pending' && !refund.providerReference ? both : null;
   });
   if (!found) return 'skipped';
   const { refund, payment } = found;
@@ -113,9 +120,9 @@ export async function sendRefund(
     return 'unsent';
   }
   return deps.db.transaction(async (tx) => {
-    const current = await lockRefund(tx, refundId);
-    const locked = await lockPayment(tx, payment.id);
-    if (!current || !locked || current.status !== 'pending') return 'skipped';
+    const both = await lockBoth(tx);
+    if (!both || both.refund.status !== 'pending') return 'skipped';
+    const { payment: locked, refund: current } = both;
     if (sent.status === 'failed') {
       await failRefund(tx, locked, current);
       return 'failed';
@@ -133,10 +140,11 @@ export async function sendRefund(
  */
 export async function withdrawRefund(db: Db, refundId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const refund = await lockRefund(tx, refundId);
-    if (!refund || refund.status !== 'pending' || refund.providerReference) return;
-    const payment = await lockPayment(tx, refund.paymentId);
-    if (payment) await failRefund(tx, payment, refund);
+    const paymentId = (await findRefund(tx, refundId))?.paymentId;
+    const payment = paymentId ? await lockPayment(tx, paymentId) : undefined;
+    const refund = payment ? await lockRefund(tx, refundId) : undefined;
+    if (!payment || !refund || refund.status !== 'pending' || refund.providerReference) return;
+    await failRefund(tx, payment, refund);
   });
 }
 
