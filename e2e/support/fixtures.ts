@@ -41,12 +41,15 @@ export async function expectNoAxeViolations(page: Page) {
 
 /**
  * axe misreads a toast's colours while it fades: the toasts are closed first (a click that finds
- * its button gone, as the stack moves, gives up at once), then the page is checked.
+ * its button gone, as the stack moves, gives up at once, and the pointer leaves the toaster, whose
+ * hover pauses them), then the page is checked.
  */
 export async function expectAccessibleWithoutToasts(page: Page) {
   for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
     await close.click({ timeout: 1_000 }).catch(() => undefined);
   }
+  // A pointer resting on the toaster pauses the toasts' timers: move it away.
+  await page.mouse.move(0, 0);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectNoAxeViolations(page);
 }
