@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { CLIENT_NOTE_MESSAGES } from '@consult/shared';
 import { ADMIN, signIn, signedInClient } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
@@ -7,23 +6,12 @@ import {
   expectAccessibleWithoutToasts,
   expectNoAxeViolations,
   test,
+  shootBothWidths,
 } from './support/fixtures';
-import { DESKTOP, MOBILE } from './support/public-site';
+import { DESKTOP } from './support/public-site';
 
 // Sign-up with its proof of work, a booking and two people's screens take a while.
 test.describe.configure({ timeout: 120_000 });
-
-/** Full-page screenshots at 1280 and 375 px, kept with the test's output. */
-async function shoot(page: Page, name: string) {
-  for (const [width, viewport] of [
-    [1280, DESKTOP],
-    [375, MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 test('the owner opens a client, keeps private notes about them and reads their timeline', async ({
   page,
@@ -73,7 +61,7 @@ test('the owner opens a client, keeps private notes about them and reads their t
   await expect(notes.getByText(/\(edited/)).toBeVisible();
 
   await expectAccessibleWithoutToasts(owner);
-  await shoot(owner, 'client-record');
+  await shootBothWidths(owner, 'client-record');
 
   await notes.getByRole('button', { name: /^Delete the note/ }).click();
   const confirm = owner.getByRole('dialog', { name: 'Delete this note?' });

@@ -1,24 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { ADMIN, signIn } from './support/accounts';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, test, shootBothWidths } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { DESKTOP, MOBILE, openContactFromHeader } from './support/public-site';
+import { DESKTOP, openContactFromHeader } from './support/public-site';
 
 // Two browsers, a mail and a sign-up page: more than the default time.
 test.describe.configure({ timeout: 90_000 });
-
-/** Full-page screenshots at 1280 and 375 px, kept with the test's output. */
-async function shoot(page: Page, name: string) {
-  for (const [width, viewport] of [
-    [1280, DESKTOP],
-    [375, MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /** The nav's count must say what the server counts (other tests send messages meanwhile). */
 async function expectNavCount(owner: Page, newMessages: number) {
@@ -73,7 +61,7 @@ test('a visitor’s message reaches the owner’s inbox, is answered, invited an
   await expect(row).toContainText('New');
   await expect(owner.getByText('1 message', { exact: true })).toBeVisible();
   await expectNoAxeViolations(owner);
-  await shoot(owner, 'admin-messages');
+  await shootBothWidths(owner, 'admin-messages');
 
   await row.click();
   await expect(owner).toHaveURL(/message=/);
@@ -85,7 +73,7 @@ test('a visitor’s message reaches the owner’s inbox, is answered, invited an
     `mailto:${visitor.email}?subject=Re%3A%20your%20message`,
   );
   await expectNoAxeViolations(owner);
-  await shoot(owner, 'admin-message-detail');
+  await shootBothWidths(owner, 'admin-message-detail');
 
   // One click invites the sender; the mail's link opens the sign-up page with the address in it.
   await panel.getByRole('button', { name: 'Invite as client' }).click();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { PAYMENT_MESSAGES } from '@consult/shared';
 import { ADMIN, signIn, signedInClient } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, test, shootBothWidths } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { DESKTOP, MOBILE } from './support/public-site';
 
@@ -34,19 +34,6 @@ async function setPaymentSettings(owner: Page) {
   await owner.setViewportSize(DESKTOP);
 }
 
-/** Full-page screenshots at 1280 and 375 px, kept with the test's output. */
-async function shoot(page: Page, name: string) {
-  const size = page.viewportSize();
-  for (const [width, viewport] of [
-    [1280, DESKTOP],
-    [375, MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
-
 test('manual payment: the client sees how to pay, the owner records it, the client prints the receipt', async ({
   page,
   browser,
@@ -72,7 +59,7 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
   await expect(page.getByText(INSTRUCTIONS)).toBeVisible();
   await expect(page.getByRole('link', { name: /^Receipt / })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await shoot(page, 'dash-payments');
+  await shootBothWidths(page, 'dash-payments');
 
   // The owner finds the payment and records it.
   await owner.goto('/admin/payments');
@@ -100,7 +87,7 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
   await expectNoAxeViolations(owner);
   await owner.screenshot({ path: test.info().outputPath('admin-refund-too-much-1280.png') });
   await refund.getByRole('button', { name: 'Cancel' }).click();
-  await shoot(owner, 'admin-payments');
+  await shootBothWidths(owner, 'admin-payments');
   await ownerContext.close();
 
   const mail = await waitForMail(client.email, /^Receipt \d{4}-\d{4,}: payment received$/);
@@ -127,7 +114,7 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
   await expect(receipt.getByText('Tax 16 % (included)')).toBeVisible();
   await expect(receipt.getByText('$16.55')).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'receipt');
+  await shootBothWidths(page, 'receipt');
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(page.getByRole('link', { name: '← Your payments' })).toBeHidden();

@@ -2,9 +2,9 @@ import type { Browser, Page } from '@playwright/test';
 import { StripeDouble } from '../apps/server/src/test/stripe-double';
 import { newAccount, signIn, signUp } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, test, shootBothWidths } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
-import { DESKTOP, MOBILE } from './support/public-site';
+import { DESKTOP } from './support/public-site';
 
 // A server of its own with Stripe pointed at the double, sign-up, Checkout and a refund.
 test.describe.configure({ timeout: 120_000 });
@@ -34,17 +34,6 @@ async function pageOn(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-async function shoot(page: Page, name: string) {
-  for (const [width, viewport] of [
-    [1280, DESKTOP],
-    [375, MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 test('Stripe: the client pays on Checkout and comes back to "Payment received"; the owner refunds part', async ({
   browser,
 }) => {
@@ -69,7 +58,7 @@ test('Stripe: the client pays on Checkout and comes back to "Payment received"; 
   await expect(page).toHaveURL(/\/dash\/bookings\?booking=[^&]+&payment=success$/);
   await expect(page.getByRole('status').getByText('Payment received')).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'stripe-payment-received');
+  await shootBothWidths(page, 'stripe-payment-received');
 
   await page.goto('/dash/payments');
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
@@ -100,7 +89,7 @@ test('Stripe: the client pays on Checkout and comes back to "Payment received"; 
     owner.getByText('Partly refunded', { exact: true }).filter({ visible: true }).first(),
   ).toBeVisible();
   await expectNoAxeViolations(owner);
-  await shoot(owner, 'stripe-admin-refunded');
+  await shootBothWidths(owner, 'stripe-admin-refunded');
 
   // With Stripe configured, the settings offer the choice, Stripe active.
   await owner.goto('/admin/config');

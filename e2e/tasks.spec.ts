@@ -1,29 +1,15 @@
-import type { Page } from '@playwright/test';
 import { calendarDayIn, shiftCalendarDay } from '@consult/shared';
 import { ADMIN, signIn, signedInClient } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
-import { expect, expectAccessibleWithoutToasts, test } from './support/fixtures';
+import { expect, expectAccessibleWithoutToasts, test, shootBothWidths } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { DESKTOP, MOBILE } from './support/public-site';
+import { DESKTOP } from './support/public-site';
 
 // Sign-up with its proof of work, a booking and two people's screens take a while.
 test.describe.configure({ timeout: 120_000 });
 
 const STATEMENTS = 'Send last year’s statements';
 const LATE = 'Fill in the intake sheet';
-
-/** Full-page screenshots at 1280 and 375 px, kept with the test's output. */
-async function shoot(page: Page, name: string) {
-  const size = page.viewportSize();
-  for (const [width, viewport] of [
-    [1280, DESKTOP],
-    [375, MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
 
 test('the owner assigns a task after a booking, the client gets the mail and ticks it, the owner sees it done', async ({
   page,
@@ -39,7 +25,7 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
   await page.goto('/dash/tasks');
   await expect(page.getByText('No tasks yet.')).toBeVisible();
   await expectAccessibleWithoutToasts(page);
-  await shoot(page, 'dash-tasks-empty');
+  await shootBothWidths(page, 'dash-tasks-empty');
 
   const ownerContext = await browser.newContext({ viewport: DESKTOP });
   const owner = await ownerContext.newPage();
@@ -64,7 +50,7 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
   await bookingTasks.getByLabel('Due date (optional)').fill(due);
   await expect(bookingTasks.getByLabel('For the booking (optional)')).toHaveValue(/.+/);
   await expectAccessibleWithoutToasts(owner);
-  await shoot(owner, 'admin-booking-task-form');
+  await shootBothWidths(owner, 'admin-booking-task-form');
   await bookingTasks.getByRole('button', { name: 'Assign the task' }).click();
   await expect(
     owner.getByText(`The task is assigned. ${client.name} gets an e-mail.`),
@@ -86,7 +72,7 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
   await expect(owner.getByRole('heading', { name: LATE, level: 2 })).toBeVisible();
   await expect(owner.getByText('Overdue').first()).toBeVisible();
   await expectAccessibleWithoutToasts(owner);
-  await shoot(owner, 'admin-tasks');
+  await shootBothWidths(owner, 'admin-tasks');
 
   const mail = await waitForMail(client.email, new RegExp(`^New task: ${STATEMENTS}$`));
   expect(mail.text).toContain('Bank statements\nand the tax assessment.');
@@ -100,7 +86,7 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
   await expect(items.first()).toContainText(LATE);
   await expect(items.first()).toContainText('Overdue');
   await expectAccessibleWithoutToasts(page);
-  await shoot(page, 'dash-tasks');
+  await shootBothWidths(page, 'dash-tasks');
   const tick = page.getByRole('checkbox', { name: STATEMENTS });
   await tick.press('Space');
   await expect(tick).toBeChecked();
@@ -108,7 +94,7 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
   await expect(doneGroup.getByText(new RegExp(`by ${client.name}$`))).toBeVisible();
   await page.reload();
   await expect(page.getByRole('checkbox', { name: STATEMENTS })).toBeChecked();
-  await shoot(page, 'dash-tasks-done');
+  await shootBothWidths(page, 'dash-tasks-done');
 
   // The owner sees it done, in the list of done tasks and on the client's page.
   await owner.goto('/admin/tasks?status=done');
@@ -120,7 +106,7 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
     'Done',
   );
   await expectAccessibleWithoutToasts(owner);
-  await shoot(owner, 'admin-user-tasks');
+  await shootBothWidths(owner, 'admin-user-tasks');
 
   // Deleting asks first.
   await owner.goto('/admin/tasks');

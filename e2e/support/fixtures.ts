@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test as base, expect, type Page } from '@playwright/test';
+import { DESKTOP, MOBILE } from './public-site';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -52,6 +53,19 @@ export async function expectAccessibleWithoutToasts(page: Page) {
   await page.mouse.move(0, 0);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectNoAxeViolations(page);
+}
+
+/** Full-page screenshots at 1280 and 375 px, kept with the test's output; the size is restored. */
+export async function shootBothWidths(page: Page, name: string) {
+  const size = page.viewportSize();
+  for (const [width, viewport] of [
+    [1280, DESKTOP],
+    [375, MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
 }
 
 export const test = base.extend<{ consoleErrors: string[]; expectedApiStatuses: number[] }>({
