@@ -16,10 +16,20 @@ import {
 } from './bench/bookings.mjs';
 import { startProcess } from './bench/server-process.mjs';
 import { heldStripeBookings, webhookOutcome, webhookStorm } from './bench/webhooks.mjs';
+import {
+  METRICS_BOOKINGS,
+  METRICS_PAYMENTS,
+  measureMetrics,
+  seedHistoryOnPglite,
+  seedHistoryOnPostgres,
+} from './bench/metrics.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
+/** BENCH_ONLY=metrics runs the metrics section alone; unset, every section runs. */
+const ONLY = process.env.BENCH_ONLY;
+const METRICS_REQUESTS = Number(process.env.BENCH_METRICS_REQUESTS ?? 200);
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-for-measuring-1' };
 
 buildIfStale();
@@ -61,6 +71,14 @@ function summarise(result) {
 }
 
 try {
+  if (ONLY !== 'metrics') await coreSections();
+  if (!ONLY || ONLY === 'metrics') await metricsSection();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Start, memory, throughput, availability, the booking storm, webhooks and hashing. */
+async function coreSections() {
   // First start on an empty DATA_DIR: PGlite creates its cluster, migrations run, demo content is seeded.
   let server = await startProcess(serverScript, serverEnv, '/api/health', logFile);
   report('first start, empty DATA_DIR (ms)', fmt(server.startMs, 0), 'info');
@@ -255,8 +273,64 @@ try {
   }
   const hashMs = times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
   report('one password hash, argon2id (ms)', fmt(hashMs), '20-100', hashMs >= 20 && hashMs <= 100);
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * GET /api/admin/metrics for one year holding 20,000 bookings and 10,000 payments, read one
+ * request at a time: on PostgreSQL (target p99 <= 150 ms) and on PGlite.
+ */
+async function metricsSection() {
+  const reportMetrics = (engine, figures) => {
+    report(
+      `metrics (${engine}): bookings in the year`,
+      figures.bookings,
+      `~${METRICS_BOOKINGS}`,
+      figures.bookings >= METRICS_BOOKINGS * 0.99,
+    );
+    report(`metrics (${engine}) p50 (ms)`, fmt(figures.p50, 0), 'info');
+    report(
+      `metrics (${engine}) p99 (ms)`,
+      fmt(figures.p99, 0),
+      engine === 'PostgreSQL' ? '<= 150' : 'info',
+      engine === 'PostgreSQL' ? figures.p99 <= 150 : undefined,
+    );
+  };
+
+  const database = await scratchDatabase(
+    process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
+  try {
+    const env = { ...serverEnv, DATABASE_URL: database.url, LOG_LEVEL: 'warn' };
+    const pgServer = await startProcess(serverScript, env, '/api/health', logFile);
+    try {
+      await seedHistoryOnPostgres(database.url);
+      const token = await signIn(pgServer.url, ADMIN);
+      reportMetrics('PostgreSQL', await measureMetrics(pgServer.url, token, METRICS_REQUESTS));
+    } finally {
+      await pgServer.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+
+  // PGlite: a data folder of its own, migrated by a first start, filled while the server is down.
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'consult-bench-metrics-'));
+  try {
+    const env = { ...serverEnv, DATA_DIR: pgliteDir, LOG_LEVEL: 'warn' };
+    let server = await startProcess(serverScript, env, '/api/health', logFile);
+    await server.stop();
+    await seedHistoryOnPglite(pgliteDir);
+    server = await startProcess(serverScript, env, '/api/health', logFile);
+    try {
+      const token = await signIn(server.url, ADMIN);
+      reportMetrics('PGlite', await measureMetrics(server.url, token, METRICS_REQUESTS));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+  report('metrics: payments in the history', METRICS_PAYMENTS, 'info');
 }
 
 const width = Math.max(...rows.map((r) => r.name.length));

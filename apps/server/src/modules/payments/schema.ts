@@ -67,6 +67,10 @@ export const payments = pgTable(
     index('payments_client_created_idx').on(t.clientId, t.createdAt),
     index('payments_created_idx').on(t.createdAt),
     index('payments_status_created_idx').on(t.status, t.createdAt),
+    // Metrics: money received in a range, by paid date (0012).
+    index('payments_paid_idx')
+      .on(t.paidAt)
+      .where(sql`paid_at is not null`),
     index('payments_provider_reference_idx')
       .on(t.providerReference)
       .where(sql`provider_reference is not null`),
@@ -106,6 +110,10 @@ export const paymentRefunds = pgTable(
   (t) => [
     index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt),
     index('payment_refunds_created_by_idx').on(t.createdBy),
+    // Metrics: refunds that went through in a range, by their date (0012).
+    index('payment_refunds_succeeded_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'succeeded'`),
     index('payment_refunds_unsent_idx')
       .on(t.createdAt)
       .where(sql`status = 'pending' and provider_reference is null`),

@@ -3,9 +3,9 @@ import type { ShellNavItem } from '../../components/app-shell';
 import { MessagesNavLabel } from '../../features/messages';
 import { SignedInArea } from '../signed-in-shell';
 
-// Only screens that work are listed; metrics joins when it is built.
 const nav: ShellNavItem[] = [
   { to: paths.admin.upcoming, label: 'Upcoming' },
+  { to: paths.admin.metrics, label: 'Metrics' },
   { to: paths.admin.bookings, label: 'Bookings' },
   { to: paths.admin.payments, label: 'Payments' },
   { to: paths.admin.tasks, label: 'Tasks' },

@@ -1,0 +1,1 @@
+export { MetricsPage } from './metrics-page';
