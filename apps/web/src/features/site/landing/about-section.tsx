@@ -1,5 +1,6 @@
 import type { SiteContent } from '@consult/shared';
 import { CheckIcon } from './icons';
+import { PortraitPhoto } from './portrait-photo';
 import { PortraitPlaceholder } from './portrait-placeholder';
 
 export function AboutSection({ site }: { site: SiteContent }) {
@@ -13,7 +14,11 @@ export function AboutSection({ site }: { site: SiteContent }) {
     >
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 md:grid-cols-[2fr_3fr]">
         <div className="flex justify-center">
-          <PortraitPlaceholder name={consultant.name} />
+          {site.portrait ? (
+            <PortraitPhoto portrait={site.portrait} />
+          ) : (
+            <PortraitPlaceholder name={consultant.name} initials={consultant.initials} />
+          )}
         </div>
         <div>
           <p className="text-sm font-semibold tracking-widest text-accent uppercase">About Me</p>
