@@ -2,13 +2,6 @@ import { Link } from 'react-router';
 import { paths } from '@consult/shared';
 import { useGetSiteBrandQuery } from '../lib/site-brand-api';
 
-/** The initials of the consultant's name for the mark: "Ayesha Siddiqui" → "AS". */
-function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]![0], words.at(-1)![0]] : [words[0]?.[0]];
-  return letters.join('').toUpperCase();
-}
-
 /**
  * The site's mark with the consultant's name, linking home; used by the sign-in screens and the app
  * shells. Until the name has loaded (or if it cannot be), the mark stands alone with an accessible
@@ -17,6 +10,7 @@ function initialsOf(name: string): string {
 export function BrandLink({ tone = 'brand' }: { tone?: 'brand' | 'light' }) {
   const { data } = useGetSiteBrandQuery();
   const name = data?.name;
+  const initials = data?.initials;
   return (
     <Link
       to={paths.home}
@@ -31,7 +25,7 @@ export function BrandLink({ tone = 'brand' }: { tone?: 'brand' | 'light' }) {
           tone === 'light' ? 'bg-white text-brand' : 'bg-brand text-white'
         }`}
       >
-        {name ? initialsOf(name) : ''}
+        {initials ?? ''}
       </span>
       {name}
     </Link>

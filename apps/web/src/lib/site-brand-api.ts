@@ -7,9 +7,14 @@ import { api } from './api';
 
 export const siteBrandApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getSiteBrand: build.query<{ name: string }, void>({
+    getSiteBrand: build.query<{ name: string; initials: string }, void>({
       query: () => '/site',
-      transformResponse: (site: SiteContent) => ({ name: site.consultant.name }),
+      transformResponse: (site: SiteContent) => ({
+        name: site.consultant.name,
+        initials: site.consultant.initials,
+      }),
+      // The site editor's save invalidates it, so the admin's own header shows a new name at once.
+      providesTags: ['Site'],
     }),
   }),
 });

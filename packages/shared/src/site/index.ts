@@ -1,2 +1,5 @@
 export * from './format';
+export * from './limits';
+export * from './messages';
 export * from './schemas';
+export * from './portrait';

@@ -5,8 +5,65 @@
 import { z } from 'zod';
 import { serviceFieldsSchema } from '../booking/service';
 import { intakeQuestionSchema } from '../booking/intake';
+import { contactPhoneSchema } from '../contact/schemas';
+import { isSingleLineText, isVisibleText, TEXT_MESSAGES, withoutNul } from '../text';
+import { SITE_LIMITS as L } from './limits';
+import { SITE_MESSAGES as M } from './messages';
+import { sitePortraitSchema } from './portrait';
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+/** A required text of the site: its label fills in the messages ("Heading is required"). */
+function siteText(label: string, max: number, { multiline = false } = {}) {
+  return z
+    .string({ error: M.required(label) })
+    .overwrite(withoutNul)
+    .trim()
+    .min(1, { error: M.required(label), abort: true })
+    .max(max, M.tooLong(label, max))
+    .refine(multiline ? isVisibleText : isSingleLineText, {
+      error: multiline ? TEXT_MESSAGES.hiddenCharacters : TEXT_MESSAGES.singleLine,
+    });
+}
+
+/** A list of at least `min` (0 or 1) and at most `max` items, named in the messages. */
+function siteList<T extends z.ZodType>(
+  item: T,
+  name: { one: string; many: string },
+  min: 0 | 1,
+  max: number,
+) {
+  return z
+    .array(item, { error: M.tooFew(name.one) })
+    .min(min, M.tooFew(name.one))
+    .max(max, M.tooMany(name.many, max));
+}
+
+/**
+ * The phone the footer shows, as the owner writes it ("+92 300 1234567"): the contact form's phone
+ * rule and messages (seed: + and a country code, 8 to 16 characters once cleaned, a valid number).
+ */
+export const sitePhoneSchema = z
+  .string({ error: M.required('Phone') })
+  .overwrite(withoutNul)
+  .trim()
+  .superRefine((value, ctx) => {
+    const checked = contactPhoneSchema.safeParse(value);
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message });
+  });
+
+/** Links to other sites: https only, so no page links out over plain http or to a script. */
+export const siteHttpsUrlSchema = z
+  .string({ error: M.httpsOnly })
+  .trim()
+  .max(L.urlMax, M.tooLong('Link', L.urlMax))
+  .refine(isHttpsUrl, M.httpsOnly);
+
+const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
+
+function isHttpsUrl(value: string): boolean {
+  return httpsUrl.safeParse(value).success;
+}
 
 /**
  * A service as the landing page and /consultation show it: the owner's service (one schema,
@@ -30,44 +87,83 @@ export const siteServiceSchema = serviceFieldsSchema
   });
 export type SiteService = z.infer<typeof siteServiceSchema>;
 
-export const siteFaqEntrySchema = z.object({ question: text(200), answer: text(2000) });
+export const siteFaqEntrySchema = z.object({
+  question: siteText('Question', L.faqQuestionMax),
+  answer: siteText('Answer', L.faqAnswerMax, { multiline: true }),
+});
 export type SiteFaqEntry = z.infer<typeof siteFaqEntrySchema>;
+
+const HIGHLIGHTS = { one: 'highlight', many: 'highlights' };
+
+/** What the owner edits in /admin/config: the whole document but the terms' date, which the server keeps. */
+export const siteEditSchema = z.object({
+  consultant: z.object({
+    /** The business name the headers, titles and mails show. */
+    name: siteText('Business name', L.nameMax),
+    /** What the consultant does, in a few words (e.g. "Business strategy consultant"). */
+    role: siteText('Role', L.roleMax),
+    tagline: siteText('Tagline', L.taglineMax),
+    /** The letters of the logo and of the portrait's stand-in. */
+    initials: z
+      .string({ error: M.initials })
+      .trim()
+      .regex(new RegExp(`^\\p{L}{1,${L.initialsMax}}$`, 'u'), M.initials),
+    location: siteText('Location', L.locationMax),
+  }),
+  seo: z.object({
+    title: siteText('Page title', L.seoTitleMax),
+    description: siteText('Page description', L.seoDescriptionMax),
+  }),
+  hero: z.object({
+    /** The small line above the heading. */
+    eyebrow: siteText('Kicker', L.kickerMax),
+    heading: siteText('Heading', L.headingMax),
+    lead: siteText('Text', L.leadMax, { multiline: true }),
+    highlights: siteList(siteText('Highlight', L.highlightMax), HIGHLIGHTS, 0, L.heroHighlightsMax),
+  }),
+  about: z.object({
+    heading: siteText('Heading', L.headingMax),
+    paragraphs: siteList(
+      siteText('Paragraph', L.paragraphMax, { multiline: true }),
+      { one: 'paragraph', many: 'paragraphs' },
+      1,
+      L.aboutParagraphsMax,
+    ),
+    credentials: siteList(
+      siteText('Highlight', L.credentialMax),
+      HIGHLIGHTS,
+      0,
+      L.aboutCredentialsMax,
+    ),
+  }),
+  /** The about section's photo (uploaded by the portrait routes); none shows the initials art. */
+  portrait: sitePortraitSchema.nullable(),
+  faq: siteList(siteFaqEntrySchema, { one: 'question', many: 'questions' }, 1, L.faqEntriesMax),
+  contact: z.object({
+    phone: sitePhoneSchema,
+    email: siteText('E-mail', L.emailMax).pipe(z.email({ error: M.emailInvalid })),
+  }),
+  social: z.object({
+    professionalNetwork: siteHttpsUrlSchema,
+    microblog: siteHttpsUrlSchema,
+    chat: siteHttpsUrlSchema,
+  }),
+  terms: z.object({
+    /** Markdown; the pages render it without raw HTML and with http(s) and mailto links only. */
+    markdown: siteText('Terms', L.termsMax, { multiline: true }),
+  }),
+});
+export type SiteEditInput = z.input<typeof siteEditSchema>;
+export type SiteEdit = z.output<typeof siteEditSchema>;
 
 /**
  * The stored site document: everything the owner writes. Its services are not part of it: the pages
  * take them from the services table (a `services` key in an older document is ignored).
  */
-export const siteDocumentSchema = z.object({
-  consultant: z.object({
-    name: text(80),
-    /** What the consultant does, in a few words (e.g. "Business strategy consultant"). */
-    role: text(80),
-    tagline: text(160),
-    location: text(80),
-  }),
-  seo: z.object({ title: text(70), description: text(200) }),
-  hero: z.object({
-    eyebrow: text(80),
-    heading: text(120),
-    lead: text(400),
-    highlights: z.array(text(80)).max(4),
-  }),
-  about: z.object({
-    heading: text(120),
-    paragraphs: z.array(text(1200)).min(1).max(6),
-    credentials: z.array(text(120)).max(8),
-  }),
-  faq: z.array(siteFaqEntrySchema).min(1).max(30),
-  contact: z.object({ phone: text(32), email: z.email() }),
-  social: z.object({
-    professionalNetwork: z.url(),
-    microblog: z.url(),
-    chat: z.url(),
-  }),
-  terms: z.object({
-    /** Day the terms last changed, YYYY-MM-DD. */
+export const siteDocumentSchema = siteEditSchema.extend({
+  terms: siteEditSchema.shape.terms.extend({
+    /** Day the terms last changed, YYYY-MM-DD; the server sets it when the text changes. */
     updatedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-    sections: z.array(z.object({ heading: text(120), body: z.array(text(2000)).min(1) })).min(1),
   }),
 });
 export type SiteDocument = z.infer<typeof siteDocumentSchema>;

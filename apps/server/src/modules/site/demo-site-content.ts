@@ -9,6 +9,7 @@ export const demoSiteContent: SiteContent = {
     name: 'Ayesha Siddiqui',
     role: 'Business strategy consultant',
     tagline: 'Clear plans for small businesses and independent professionals.',
+    initials: 'AS',
     location: 'Lahore, Pakistan · working worldwide',
   },
   seo: {
@@ -112,6 +113,7 @@ export const demoSiteContent: SiteContent = {
       answer: 'English and Urdu. Written summaries are in English unless you ask otherwise.',
     },
   ],
+  portrait: null,
   contact: { phone: '+92 300 1234567', email: 'hello@ayeshasiddiqui.example' },
   social: {
     professionalNetwork: 'https://www.linkedin.com/in/ayesha-siddiqui-strategy',
@@ -120,50 +122,36 @@ export const demoSiteContent: SiteContent = {
   },
   terms: {
     updatedOn: '2026-01-15',
-    sections: [
-      {
-        heading: 'Who we are',
-        body: [
-          'This website and the consultation services offered on it are provided by Ayesha Siddiqui, an independent business strategy consultant based in Lahore, Pakistan ("I", "me"). By booking a session or using this website you ("you", "the client") agree to these terms.',
-        ],
-      },
-      {
-        heading: 'Sessions and bookings',
-        body: [
-          'A booking is confirmed once you receive a confirmation e-mail. Sessions start at the booked time and end on time; a late start is not extended.',
-          'Advice given in a session is based on the information you provide. Decisions you take on the basis of that advice remain your own responsibility.',
-        ],
-      },
-      {
-        heading: 'Fees and payment',
-        body: [
-          'Prices are shown on the website in the currency stated and include all fees I charge. Paid sessions must be paid when booking or, where bank transfer is offered, before the session starts.',
-        ],
-      },
-      {
-        heading: 'Rescheduling and cancellation',
-        body: [
-          'You may reschedule or cancel free of charge until 24 hours before the session. Cancellations after that point, or not attending, are not refunded. If I have to cancel, you receive a full refund or a new time of your choice.',
-        ],
-      },
-      {
-        heading: 'Confidentiality and personal data',
-        body: [
-          'Everything you share in preparation for or during a session is treated as confidential and is not passed on to third parties. Personal data is used only to provide the service, to send booking e-mails and to meet legal obligations. You can download or delete your account data from your dashboard at any time.',
-        ],
-      },
-      {
-        heading: 'Liability',
-        body: [
-          'My liability for any session is limited to the fee paid for that session, except where the law does not allow such a limit.',
-        ],
-      },
-      {
-        heading: 'Contact',
-        body: [
-          'Questions about these terms: write to hello@ayeshasiddiqui.example or use the contact form on the home page.',
-        ],
-      },
-    ],
+    markdown: [
+      '## Who we are',
+      '',
+      'This website and the consultation services offered on it are provided by Ayesha Siddiqui, an independent business strategy consultant based in Lahore, Pakistan ("I", "me"). By booking a session or using this website you ("you", "the client") agree to these terms.',
+      '',
+      '## Sessions and bookings',
+      '',
+      'A booking is confirmed once you receive a confirmation e-mail. Sessions start at the booked time and end on time; a late start is not extended.',
+      '',
+      'Advice given in a session is based on the information you provide. Decisions you take on the basis of that advice remain your own responsibility.',
+      '',
+      '## Fees and payment',
+      '',
+      'Prices are shown on the website in the currency stated and include all fees I charge. Paid sessions must be paid when booking or, where bank transfer is offered, before the session starts.',
+      '',
+      '## Rescheduling and cancellation',
+      '',
+      'You may reschedule or cancel free of charge until 24 hours before the session. Cancellations after that point, or not attending, are not refunded. If I have to cancel, you receive a full refund or a new time of your choice.',
+      '',
+      '## Confidentiality and personal data',
+      '',
+      'Everything you share in preparation for or during a session is treated as confidential and is not passed on to third parties. Personal data is used only to provide the service, to send booking e-mails and to meet legal obligations. You can download or delete your account data from your dashboard at any time.',
+      '',
+      '## Liability',
+      '',
+      'My liability for any session is limited to the fee paid for that session, except where the law does not allow such a limit.',
+      '',
+      '## Contact',
+      '',
+      'Questions about these terms: write to [hello@ayeshasiddiqui.example](mailto:hello@ayeshasiddiqui.example) or use the contact form on the home page.',
+    ].join('\n'),
   },
 };

@@ -1,6 +1,6 @@
 /** Reads and writes the owner's settings documents (one JSON value per key). */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { settings } from './schema';
 
 export async function findSetting(db: Db, key: string): Promise<unknown> {
@@ -8,6 +8,16 @@ export async function findSetting(db: Db, key: string): Promise<unknown> {
     .select({ value: settings.value })
     .from(settings)
     .where(eq(settings.key, key));
+  return row?.value;
+}
+
+/** The value, its row locked until the transaction ends: read-modify-write without lost updates. */
+export async function findSettingForUpdate(tx: Tx, key: string): Promise<unknown> {
+  const [row] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, key))
+    .for('update');
   return row?.value;
 }
 

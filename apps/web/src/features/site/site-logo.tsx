@@ -15,7 +15,7 @@ export function SiteLogo({ consultant }: { consultant: SiteContent['consultant']
         aria-hidden="true"
         className="grid size-9 place-items-center rounded-lg bg-brand font-display text-base font-semibold text-white"
       >
-        {initialsOf(consultant.name)}
+        {consultant.initials}
       </span>
       <span className="flex flex-col leading-tight">
         <span className="font-display text-lg font-semibold text-brand">{consultant.name}</span>

@@ -1,4 +1,5 @@
 import { SimpleHeader } from './simple-header';
+import { TermsText } from './terms-text';
 import { useSiteContent } from './site-data';
 import { usePageTitle } from './use-page-title';
 
@@ -8,7 +9,7 @@ function formatDay(day: string) {
   );
 }
 
-/** /terms-and-conditions: the terms the owner configured, as text. */
+/** /terms-and-conditions: the terms the owner wrote, from their Markdown. */
 export function TermsPage() {
   const { terms } = useSiteContent();
   usePageTitle();
@@ -20,16 +21,7 @@ export function TermsPage() {
         <p className="mt-3 text-sm text-muted">
           Last updated <time dateTime={terms.updatedOn}>{formatDay(terms.updatedOn)}</time>
         </p>
-        {terms.sections.map((section) => (
-          <section key={section.heading} className="mt-10">
-            <h2 className="font-display text-2xl font-semibold text-ink">{section.heading}</h2>
-            {section.body.map((paragraph) => (
-              <p key={paragraph} className="mt-4 text-base leading-relaxed text-muted">
-                {paragraph}
-              </p>
-            ))}
-          </section>
-        ))}
+        <TermsText markdown={terms.markdown} />
       </main>
     </>
   );

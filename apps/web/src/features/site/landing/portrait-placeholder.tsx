@@ -1,7 +1,7 @@
 import { initialsOf } from '../site-logo';
 
 /** Stands in for the consultant's photo until one is uploaded: a calm monogram on the brand colours. */
-export function PortraitPlaceholder({ name }: { name: string }) {
+export function PortraitPlaceholder({ name, initials }: { name: string; initials?: string }) {
   return (
     <svg
       viewBox="0 0 320 380"
@@ -27,7 +27,7 @@ export function PortraitPlaceholder({ name }: { name: string }) {
         fontWeight="600"
         fill="#0f3d3e"
       >
-        {initialsOf(name)}
+        {initials ?? initialsOf(name)}
       </text>
     </svg>
   );

@@ -1,0 +1,1 @@
+export { SiteEditor } from './site-editor';
