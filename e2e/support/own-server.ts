@@ -26,10 +26,18 @@ export interface OwnServer {
   baseURL: string;
   /** Runs SQL on the server's own database, e.g. to break it. */
   sql(text: string): Promise<void>;
+  /**
+   * The first line the server printed (stdout or stderr) that matches, waiting for it; only with
+   * `captureOutput` (and a LOG_LEVEL that lets the line through).
+   */
+  outputLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
   stop(): Promise<void>;
 }
 
-export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
+export async function startOwnServer(
+  env: Record<string, string> = {},
+  options: { captureOutput?: boolean } = {},
+): Promise<OwnServer> {
   const name = `e2e_${randomUUID().replaceAll('-', '')}`;
   await onAdmin((client) => client.query(`create database ${name}`));
   const databaseUrl = new URL(postgresUrl);
@@ -38,7 +46,7 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: root,
-    stdio: 'ignore',
+    stdio: options.captureOutput ? ['ignore', 'pipe', 'pipe'] : 'ignore',
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
@@ -52,6 +60,20 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
     },
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => (output += chunk));
+  }
+  async function outputLine(pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const line = output.split('\n').find((text) => pattern.test(text));
+      if (line !== undefined) return line;
+      if (Date.now() > until) throw new Error(`the server printed no line matching ${pattern}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
   const deadline = Date.now() + 30_000;
   for (;;) {
     const healthy = await fetch(`${baseURL}/api/health`).then(
@@ -69,6 +91,7 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
     baseURL,
     sql: (text) =>
       onAdmin(async (client) => void (await client.query(text)), databaseUrl.toString()),
+    outputLine,
     async stop() {
       child.kill('SIGTERM');
       await exited;

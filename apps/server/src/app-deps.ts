@@ -13,10 +13,13 @@ import type { AvailabilityCache } from './modules/bookings/availability/availabi
 import type { Mailer } from './modules/mail/mailer';
 import type { PaymentProviders } from './modules/payments/providers';
 
-/** The settings services read: links in mails, where the owner's copies go, the configured admin. */
+/**
+ * The settings services read: links in mails, where the owner's copies go, the configured admin,
+ * and whether mail leaves by SMTP (the first-run checklist).
+ */
 export type ServiceConfig = Pick<
   AppConfig,
-  'APP_URL' | 'OWNER_EMAIL' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'
+  'APP_URL' | 'OWNER_EMAIL' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SMTP_URL'
 >;
 
 /** What the health and system screens report on. */

@@ -1,9 +1,11 @@
 /** Boots the site: configuration, database and migrations, then the app on PORT; stops gracefully. */
 import { join, resolve } from 'node:path';
+import { paths } from '@consult/shared';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations, serverPackageRoot } from './db/migrate';
+import { prepareSetupLink } from './modules/auth/setup-service';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -60,6 +62,18 @@ async function main() {
     const reason = err instanceof Error ? err.message : String(err);
     await app.close();
     fail(`Invalid configuration: PORT: cannot listen on ${config.HOST}:${config.PORT} (${reason})`);
+  }
+
+  // The start lines a newcomer needs: how to become the owner, and where mail goes.
+  if (!config.SMTP_URL) {
+    const outbox = new URL(paths.admin.system, config.APP_URL).href;
+    app.log.warn(
+      `Mail: SMTP_URL is not set, so no mail leaves this server; read it in the outbox at ${outbox} (Outbox tab) or in this log`,
+    );
+  }
+  const setupLink = await prepareSetupLink(app.deps);
+  if (setupLink) {
+    app.log.warn(`First run: no admin account yet. Open ${setupLink} to create the owner account`);
   }
 }
 

@@ -12,3 +12,5 @@ export * from './payments';
 export * from './messages';
 export * from './tasks';
 export * from './client-record';
+export * from './metrics';
+export * from './system';

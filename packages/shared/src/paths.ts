@@ -6,6 +6,7 @@ export const paths = {
   verifyEmail: '/verifyEmail',
   forgotPassword: '/forgotPassword',
   resetPassword: '/resetPassword',
+  setup: '/setup',
   consultation: '/consultation',
   terms: '/terms-and-conditions',
   dashboard: '/dash',
@@ -74,6 +75,7 @@ export function isKnownAppPath(pathname: string): boolean {
     paths.verifyEmail,
     paths.forgotPassword,
     paths.resetPassword,
+    paths.setup,
     paths.consultation,
     paths.terms,
   ];

@@ -34,6 +34,11 @@ export const accountRoutes: RouteObject[] = [
     HydrateFallback: LoadingScreen,
   },
   {
+    path: paths.setup,
+    lazy: page(() => import('./routes/setup')),
+    HydrateFallback: LoadingScreen,
+  },
+  {
     path: paths.dashboard,
     lazy: page(() => import('./routes/dash')),
     HydrateFallback: LoadingScreen,
@@ -57,6 +62,7 @@ export const accountRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={paths.admin.upcoming} replace /> },
       { path: paths.admin.upcoming, lazy: page(() => import('./routes/admin-upcoming')) },
+      { path: paths.admin.metrics, lazy: page(() => import('./routes/admin-metrics')) },
       { path: paths.admin.bookings, lazy: page(() => import('./routes/admin-bookings')) },
       { path: paths.admin.payments, lazy: page(() => import('./routes/admin-payments')) },
       { path: paths.admin.tasks, lazy: page(() => import('./routes/admin-tasks')) },

@@ -15,6 +15,7 @@ import {
   CROSS_SITE_PROBLEM_TYPE,
   EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
   paths,
+  SETUP_CODE_INVALID_PROBLEM_TYPE,
 } from '@consult/shared';
 import { loggedOut, setCredentials, type StateWithSession } from './session/auth-slice';
 import { navigateTo } from './navigation';
@@ -23,10 +24,12 @@ import { REFRESH_LOCK } from './session/session-lock';
 export const baseQuery = fetchBaseQuery({
   baseUrl: API_BASE,
   credentials: 'include',
-  prepareHeaders(headers, { getState }) {
+  prepareHeaders(headers, { getState, arg }) {
     const token = (getState() as StateWithSession).auth.token;
     if (token) headers.set('authorization', `Bearer ${token}`);
-    headers.set('content-type', 'application/json');
+    // A form with a file (the portrait upload) goes as multipart; fetch writes its boundary.
+    const body: unknown = typeof arg === 'object' ? arg.body : undefined;
+    if (!(body instanceof FormData)) headers.set('content-type', 'application/json');
     return headers;
   },
 });
@@ -104,6 +107,7 @@ function isRefreshCall(args: string | FetchArgs) {
 const NOT_SESSION_PROBLEMS: readonly unknown[] = [
   EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
   CROSS_SITE_PROBLEM_TYPE,
+  SETUP_CODE_INVALID_PROBLEM_TYPE,
 ];
 
 function isNotSessionProblem(error: FetchBaseQueryError) {
@@ -156,7 +160,17 @@ export const baseQueryWithReauth: BaseQueryFn<
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Task', 'User', 'Booking', 'Payment', 'Metrics', 'Scheduling', 'Message'],
+  tagTypes: [
+    'Task',
+    'User',
+    'Booking',
+    'Payment',
+    'Metrics',
+    'Scheduling',
+    'Message',
+    'Site',
+    'Outbox',
+  ],
   keepUnusedDataFor: CACHE_RETENTION_SECONDS,
   refetchOnFocus: false,
   refetchOnReconnect: false,

@@ -1,5 +1,8 @@
-/** The audit log: one row for each change an admin makes to accounts, services or scheduling. */
+/** The audit log: one row for each change an admin makes, and the pages of the owner's viewer. */
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { users } from '../users/schema';
+import { escapeLike } from '../users/users-repository';
 import { auditLog } from './schema';
 
 export interface AuditEntry {
@@ -13,4 +16,97 @@ export interface AuditEntry {
 /** Written in the transaction of the change it records, so the log and the data agree. */
 export async function insertAuditEntry(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values(entry);
+}
+
+export interface AuditFilter {
+  actorId?: string;
+  action?: string;
+  /** Calendar days (YYYY-MM-DD) in `timeZone`, both included. */
+  from?: string;
+  to?: string;
+  timeZone: string;
+  /** Matches the action, the target, the details and the actor's name or e-mail. */
+  search?: string;
+}
+
+export interface AuditRow {
+  id: number;
+  createdAt: Date;
+  action: string;
+  target: string | null;
+  details: unknown;
+  actorId: string | null;
+  actorName: string | null;
+  actorEmail: string | null;
+}
+
+function whereOf(filter: AuditFilter) {
+  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
+  return and(
+    filter.actorId ? eq(auditLog.actorId, filter.actorId) : undefined,
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    // The day's start in the owner's zone, so a DST day is 23 or 25 hours long as it should be.
+    filter.from
+      ? sql`${auditLog.createdAt} >= (${filter.from}::date)::timestamp at time zone ${filter.timeZone}`
+      : undefined,
+    filter.to
+      ? sql`${auditLog.createdAt} < (${filter.to}::date + 1)::timestamp at time zone ${filter.timeZone}`
+      : undefined,
+    pattern
+      ? or(
+          ilike(auditLog.action, pattern),
+          ilike(auditLog.target, pattern),
+          ilike(sql`${auditLog.details}::text`, pattern),
+          ilike(users.name, pattern),
+          ilike(users.email, pattern),
+        )
+      : undefined,
+  );
+}
+
+/** One page, newest first, each row with its actor's name and address (one join). */
+export async function listAuditEntries(
+  db: Db,
+  filter: AuditFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: AuditRow[]; total: number }> {
+  const where = whereOf(filter);
+  const [totals] = await db
+    .select({ total: count() })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(where);
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      action: auditLog.action,
+      target: auditLog.target,
+      details: auditLog.details,
+      actorId: auditLog.actorId,
+      actorName: users.name,
+      actorEmail: users.email,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows, total: Number(totals?.total ?? 0) };
+}
+
+/** The actions and the people that appear in the log, for the viewer's filters. */
+export async function auditFilterChoices(db: Db) {
+  const actions = await db
+    .selectDistinct({ action: auditLog.action })
+    .from(auditLog)
+    .orderBy(asc(auditLog.action));
+  const actors = await db
+    .selectDistinct({ id: users.id, name: users.name, email: users.email })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .where(isNotNull(auditLog.actorId))
+    .orderBy(asc(users.name), asc(users.email), asc(users.id));
+  return { actions: actions.map((row) => row.action), actors };
 }

@@ -12,5 +12,9 @@ export const auditLog = pgTable(
     details: jsonb('details').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt),
+  ],
 );

@@ -7,12 +7,14 @@ import {
   type ChallengeDifficulty,
   type ChallengeKeys,
 } from './challenge';
-import { loadJwtSecret } from './secrets';
+import { deriveSecret, loadJwtSecret } from './secrets';
 
 export interface AccountKeys {
   access: AccessTokenKeys;
   challenge: ChallengeKeys;
   challengeDifficulty: ChallengeDifficulty;
+  /** Derives the first-run setup code from its stored salt (setup-service.ts). */
+  setup: string;
 }
 
 export async function loadAccountKeys(
@@ -27,5 +29,6 @@ export async function loadAccountKeys(
     access: accessTokenKeys(jwtSecret, config.APP_URL),
     challenge: challengeKeys(jwtSecret),
     challengeDifficulty: challengeDifficulty ?? DEFAULT_CHALLENGE_DIFFICULTY,
+    setup: deriveSecret(jwtSecret, 'first-run-setup-code'),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox, type MailAttachment } from './schema';
 
@@ -115,4 +115,50 @@ export async function oldestPendingMailAt(db: Db): Promise<Date | undefined> {
     .orderBy(asc(mailOutbox.createdAt))
     .limit(1);
   return oldest?.createdAt;
+}
+
+/** The viewer's state names: the database's `pending` is "queued" on screen. */
+const STATUS_OF_STATE = { queued: 'pending', sent: 'sent', failed: 'failed' } as const;
+
+/** One page of the outbox for the owner's viewer, newest first, without the bodies. */
+export async function listOutboxMails(
+  db: Db,
+  filter: { state?: keyof typeof STATUS_OF_STATE },
+  page: { limit: number; offset: number },
+) {
+  const where = filter.state ? eq(mailOutbox.status, STATUS_OF_STATE[filter.state]) : undefined;
+  const [totals] = await db.select({ total: count() }).from(mailOutbox).where(where);
+  const rows = await db
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+      eraseAfterSend: mailOutbox.eraseAfterSend,
+    })
+    .from(mailOutbox)
+    .where(where)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows, total: Number(totals?.total ?? 0) };
+}
+
+export async function findOutboxMail(db: Db, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row;
+}
+
+/** A failed mail due again at once with fresh attempts; undefined when it is not (or no longer) failed. */
+export async function requeueFailedMail(db: Db, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
+    .returning();
+  return row;
 }

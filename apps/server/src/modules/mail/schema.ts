@@ -44,6 +44,7 @@ export const mailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_status_created_idx').on(t.status, t.createdAt),
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );

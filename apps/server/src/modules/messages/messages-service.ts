@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app-deps';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
 import { insertAuditEntry } from '../audit/audit-repository';
+import { auditChange } from '../audit/audit-diff';
 import { pageWindow } from '../bookings/past-bookings-page';
 import { findUserByEmail, type UserRow } from '../users/users-repository';
 import { inviteMail } from './invite-mail';
@@ -102,7 +103,7 @@ export async function setMessageState(
       actorId: owner.id,
       action: 'message.state',
       target: id,
-      details: { from, to: state },
+      details: { ...auditChange({ state: from }, { state }) },
     });
   });
   return viewInboxMessage(deps, id);

@@ -244,8 +244,8 @@ describe('contact inbox', () => {
       .where(and(eq(auditLog.action, 'message.state'), eq(auditLog.target, message.id)))
       .orderBy(auditLog.id);
     expect(audit.map((entry) => [entry.actorId, entry.details])).toEqual([
-      [owner.user.id, { from: 'new', to: 'handled' }],
-      [owner.user.id, { from: 'handled', to: 'new' }],
+      [owner.user.id, { before: { state: 'new' }, after: { state: 'handled' } }],
+      [owner.user.id, { before: { state: 'handled' }, after: { state: 'new' } }],
     ]);
 
     const wrong = await call('PATCH', `/api/admin/messages/${message.id}`, owner, {

@@ -226,7 +226,14 @@ export async function refundPayment(
       actorId: owner.id,
       action: 'payment.refund',
       target: id,
-      details: { amountMinor, currency: payment.currency, reason, refundId: row.id },
+      details: {
+        currency: payment.currency,
+        reason,
+        refundId: row.id,
+        // What was refunded (or on its way) before and after this refund.
+        before: { refundedMinor: payment.amountMinor - left },
+        after: { refundedMinor: payment.amountMinor - left + amountMinor },
+      },
     });
     return row;
   });

@@ -21,6 +21,7 @@ import {
 import type { RouteOptions } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
 import { insertAuditEntry } from '../audit/audit-repository';
+import { auditChange, isEmptyChange } from '../audit/audit-diff';
 import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
 import { checkoutUrlFor } from './checkout';
 import { loadPaymentSettings, paymentSettingsView, savePaymentSettings } from './payment-settings';
@@ -251,13 +252,17 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
         }
       }
       const settings = await deps.db.transaction(async (tx) => {
+        const before = await loadPaymentSettings(tx, deps.log);
         const saved = await savePaymentSettings(tx, request.body);
-        await insertAuditEntry(tx, {
-          actorId: request.user!.id,
-          action: 'payments.settings',
-          target: 'payments',
-          details: { ...saved },
-        });
+        const change = auditChange(before, saved);
+        if (!isEmptyChange(change)) {
+          await insertAuditEntry(tx, {
+            actorId: request.user!.id,
+            action: 'payments.settings',
+            target: 'payments',
+            details: { ...change },
+          });
+        }
         return saved;
       });
       return paymentSettingsView(settings, stripeConfigured);

@@ -18,6 +18,7 @@ import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
 import { insertAuditEntry } from '../audit/audit-repository';
+import { auditChange, isEmptyChange } from '../audit/audit-diff';
 import { findBookingById } from '../bookings/bookings-repository';
 import { pageWindow } from '../bookings/past-bookings-page';
 import { findUserContact, type UserRow } from '../users/users-repository';
@@ -144,6 +145,7 @@ function auditFacts(task: TaskRow) {
     clientId: task.clientId,
     bookingId: task.bookingId,
     title: task.title,
+    details: task.details,
     dueDate: task.dueDate,
     status: task.status,
   };
@@ -188,7 +190,7 @@ export async function createTask(
       }),
       tx,
     );
-    await audit(tx, owner, 'task.create', row, auditFacts(row));
+    await audit(tx, owner, 'task.create', row, { ...auditChange(null, auditFacts(row)) });
     return row;
   });
   return viewTask(deps, task.id, now);
@@ -232,10 +234,8 @@ export async function updateTaskAsOwner(
       Object.assign(patch, completion(input.status, owner.id, now));
     }
     const changed = await updateTask(tx, id, patch, now);
-    await audit(tx, owner, 'task.update', changed, {
-      ...auditFacts(changed),
-      changed: Object.keys(patch).filter((key) => key !== 'reminderSentAt'),
-    });
+    const change = auditChange(auditFacts(task), auditFacts(changed));
+    if (!isEmptyChange(change)) await audit(tx, owner, 'task.update', changed, { ...change });
   });
   return viewTask(deps, id, now);
 }
@@ -249,6 +249,6 @@ export async function deleteTaskAsOwner(
   await deps.db.transaction(async (tx) => {
     const task = await deleteTask(tx, id);
     if (!task) throw notFound();
-    await audit(tx, owner, 'task.delete', task, auditFacts(task));
+    await audit(tx, owner, 'task.delete', task, { ...auditChange(auditFacts(task), null) });
   });
 }

@@ -111,7 +111,10 @@ describe('tasks: the client’s action items and the owner’s screen', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'task.create'), eq(auditLog.target, task.id)));
     expect(entry).toMatchObject({ actorId: owner.user.id });
-    expect(entry!.details).toMatchObject({ clientId: client.user.id, bookingId: booking.id });
+    expect(entry!.details).toMatchObject({
+      before: null,
+      after: { clientId: client.user.id, bookingId: booking.id },
+    });
   });
 
   it('refuses a booking of another client, naming the field', async () => {

@@ -5,6 +5,7 @@ import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
 import { revokeUserRefreshTokens } from '../auth/auth-repository';
 import { insertAuditEntry } from '../audit/audit-repository';
+import { auditChange } from '../audit/audit-diff';
 import { toUserView } from './user-view';
 import {
   deleteUser,
@@ -83,8 +84,10 @@ export async function changeUser(
         action: 'user.update',
         target: id,
         details: {
-          ...(changes.role !== undefined && { role: { from: user.role, to: updated.role } }),
-          ...(changes.disabled !== undefined && { disabled: changes.disabled }),
+          ...auditChange(
+            { role: user.role, disabled: user.disabledAt !== null },
+            { role: updated.role, disabled: updated.disabledAt !== null },
+          ),
         },
       });
     }
@@ -101,7 +104,7 @@ export async function removeUser(db: Db, actor: UserRow, id: string): Promise<vo
       actorId: actor.id === id ? null : actor.id,
       action: 'user.delete',
       target: id,
-      details: { role: user.role },
+      details: { ...auditChange({ name: user.name, role: user.role }, null) },
     });
   });
 }

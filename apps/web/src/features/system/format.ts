@@ -40,3 +40,20 @@ export function formatWhen(iso: string | null) {
     new Date(iso),
   );
 }
+
+/** An instant in the owner's zone, e.g. "25 Nov 2026, 17:20". */
+export function formatAt(iso: string, timeZone: string) {
+  return new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/** A value of an audit entry's before/after, readable in one line or a short block. */
+export function formatAuditValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value === '' ? '(empty)' : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
+}

@@ -1,2 +1,3 @@
 export { SystemPage } from './system-page';
 export { SystemCard } from './system-card';
+export { SetupChecklist } from './setup-checklist';

@@ -1,31 +1,84 @@
 import type { ReactNode } from 'react';
-import type { SystemStatus } from '@consult/shared';
+import { Link, useSearchParams } from 'react-router';
+import { paths, type SystemStatus } from '@consult/shared';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, PageHeader } from '../../components/ui/card';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuditLogPanel } from './audit-log-panel';
+import { OutboxPanel } from './outbox-panel';
 import { useGetSystemStatusQuery } from './system-api';
 import { formatBytes, formatDuration, formatInterval, formatMs, formatWhen } from './format';
 import { systemProblems } from './system-status-summary';
 
-/** /admin/system: the server's health in cards, read on demand. */
-export function SystemPage() {
-  useDocumentTitle('System');
-  const { data, error, isLoading, isFetching, refetch, fulfilledTimeStamp } =
-    useGetSystemStatusQuery(undefined, { refetchOnMountOrArgChange: true });
+const TABS = [
+  { id: 'status', label: 'Status' },
+  { id: 'audit', label: 'Audit log' },
+  { id: 'outbox', label: 'Outbox' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
 
+function readTab(value: string | null): Tab {
+  return TABS.find((tab) => tab.id === value)?.id ?? 'status';
+}
+
+/**
+ * /admin/system: the server's health, the audit log and the mail outbox, one tab each. The tab is
+ * in the address (`?tab=`), so each has a link of its own; a tab's filters stay in it too.
+ */
+export function SystemPage({ timeZone }: { timeZone: string }) {
+  const [params] = useSearchParams();
+  const tab = readTab(params.get('tab'));
+  useDocumentTitle(
+    tab === 'status' ? 'System' : `${TABS.find((t) => t.id === tab)!.label} · System`,
+  );
   return (
     <>
       <PageHeader
         title="System"
-        intro="The health of the server, the database, mail and background jobs."
-        actions={
-          <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
-            {isFetching ? 'Refreshing...' : 'Refresh'}
-          </Button>
-        }
+        intro="The health of the server, who changed what, and the mail the site sends."
       />
+      <nav aria-label="System sections" className="mb-6 border-b border-line">
+        <ul className="-mb-px flex flex-wrap gap-x-1">
+          {TABS.map((item) => (
+            <li key={item.id}>
+              <Link
+                to={
+                  item.id === 'status' ? paths.admin.system : `${paths.admin.system}?tab=${item.id}`
+                }
+                aria-current={item.id === tab ? 'page' : undefined}
+                className={`inline-flex min-h-11 items-center border-b-3 px-4 font-semibold ${
+                  item.id === tab
+                    ? 'border-brand text-brand'
+                    : 'border-transparent text-muted hover:text-ink'
+                }`}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {tab === 'status' && <StatusPanel />}
+      {tab === 'audit' && <AuditLogPanel timeZone={timeZone} />}
+      {tab === 'outbox' && <OutboxPanel timeZone={timeZone} />}
+    </>
+  );
+}
+
+/** The health figures in cards, read on demand. */
+function StatusPanel() {
+  const { data, error, isLoading, isFetching, refetch, fulfilledTimeStamp } =
+    useGetSystemStatusQuery(undefined, { refetchOnMountOrArgChange: true });
+
+  return (
+    <section aria-label="Status" className="flex flex-col gap-4">
+      <div className="flex justify-end">
+        <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
+          {isFetching ? 'Refreshing...' : 'Refresh'}
+        </Button>
+      </div>
       {isLoading ? (
         <Skeleton lines={6} label="Loading the system status" />
       ) : !data ? (
@@ -42,7 +95,7 @@ export function SystemPage() {
           <StatusCards status={data} />
         </div>
       )}
-    </>
+    </section>
   );
 }
 

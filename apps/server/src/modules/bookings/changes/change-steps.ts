@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from '../../../app-deps';
 import type { Db, Tx } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
+import { insertAuditEntry } from '../../audit/audit-repository';
 import { loadPaymentSettings } from '../../payments/payment-settings';
 import { HttpProblem } from '../../../plugins/errors';
 import { findUserById, type UserRow } from '../../users/users-repository';
@@ -107,7 +108,10 @@ export function requireClientChange(booking: BookingRow, view: ViewContext): voi
   if (!change.allowed) throw new HttpProblem(409, change.message);
 }
 
-/** The booking_events line of a change `actor` made to `booking` (the row before the change). */
+/**
+ * The booking_events line of a change `actor` made to `booking` (the row before the change); a
+ * change the owner made is also one audit entry with the state and time before and after.
+ */
 export async function recordChange(
   tx: Tx,
   actor: BookingActorRef,
@@ -123,6 +127,19 @@ export async function recordChange(
     actorId: actor.userId,
     details: change.details ?? {},
   });
+  if (actor.type === 'owner') {
+    const { previousStart, start, ...rest } = change.details ?? {};
+    await insertAuditEntry(tx, {
+      actorId: actor.userId,
+      action: `booking.${change.action}`,
+      target: booking.id,
+      details: {
+        ...rest,
+        before: { state: booking.state, start: previousStart ?? booking.startAt.toISOString() },
+        after: { state: change.toState, start: start ?? booking.startAt.toISOString() },
+      },
+    });
+  }
 }
 
 export function clientView(user: UserRow): BookingClient {

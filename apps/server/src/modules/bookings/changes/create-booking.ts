@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
 import { HttpProblem } from '../../../plugins/errors';
+import { insertAuditEntry } from '../../audit/audit-repository';
 import { findUserById, type UserRow } from '../../users/users-repository';
 import { requireBookableService } from '../availability/availability-service';
 import type { ServiceRow } from '../services-repository';
@@ -201,6 +202,22 @@ export async function createBooking(
         actorId: actor.userId,
         details: { start: row.startAt.toISOString(), service: row.serviceSlug },
       });
+      if (actor.type === 'owner') {
+        await insertAuditEntry(tx, {
+          actorId: actor.userId,
+          action: 'booking.created',
+          target: row.id,
+          details: {
+            before: null,
+            after: {
+              state: row.state,
+              start: row.startAt.toISOString(),
+              service: row.serviceSlug,
+              clientId: client.id,
+            },
+          },
+        });
+      }
       if (row.state === 'confirmed') await mailChange(deps, tx, 'confirmed', row, client);
       return row;
     });

@@ -128,6 +128,8 @@ export async function applyPayment(
         amountMinor: payment.amountMinor,
         currency: payment.currency,
         note: options.note ?? null,
+        before: { status: 'pending', bookingState: booking.state },
+        after: { status: payment.status, bookingState: updated.state },
       },
     });
   }

@@ -157,7 +157,8 @@ describe('owner bookings API', () => {
       ]);
       expect(entries.every((e) => e.actorId === admin.user.id)).toBe(true);
       expect(entries[1]!.details).toMatchObject({
-        changes: { title: { from: 'Pricing review', to: 'Pricing check' } },
+        before: { title: 'Pricing review' },
+        after: { title: 'Pricing check' },
       });
     });
 
@@ -390,11 +391,8 @@ describe('owner bookings API', () => {
       expect(entries[0]).toMatchObject({
         actorId: admin.user.id,
         details: {
-          changed: ['rules', 'weeklyHours', 'dateOverrides', 'meetingLinks'],
-          rules: {
-            timeZone: { from: 'Asia/Karachi', to: 'Europe/Berlin' },
-            bufferMinutes: { from: 15, to: 10 },
-          },
+          before: { rules: { timeZone: 'Asia/Karachi', bufferMinutes: 15 } },
+          after: { rules: { timeZone: 'Europe/Berlin', bufferMinutes: 10 } },
         },
       });
       // Saving the same settings again changes nothing and logs nothing.

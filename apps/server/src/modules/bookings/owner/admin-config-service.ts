@@ -16,6 +16,7 @@ import type { Db } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
 import { HttpProblem } from '../../../plugins/errors';
 import { insertAuditEntry } from '../../audit/audit-repository';
+import { auditChange, isEmptyChange } from '../../audit/audit-diff';
 import { listBusyRanges } from '../bookings-repository';
 import { isUniqueViolation } from '../database-errors';
 import { loadSchedulingSettings, saveSchedulingSettings } from '../scheduling-settings';
@@ -46,17 +47,6 @@ async function findServiceOr404(db: Db, id: string): Promise<ServiceRow> {
   const service = isUuid(id) ? await findServiceById(db, id) : undefined;
   if (!service) throw new HttpProblem(404, BOOKING_MESSAGES.serviceUnknown);
   return service;
-}
-
-/** Field → { from, to } for every field that changed, so the audit log says what the edit did. */
-function changedFields<T extends object>(before: T, after: T): Record<string, unknown> {
-  const changes: Record<string, unknown> = {};
-  for (const key of Object.keys(after) as (keyof T)[]) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      changes[key as string] = { from: before[key], to: after[key] };
-    }
-  }
-  return changes;
 }
 
 export async function listAllServices(db: Db): Promise<{ services: ConsultationService[] }> {
@@ -91,7 +81,7 @@ export async function createService(
         actorId,
         action: 'service.create',
         target: row.id,
-        details: { service },
+        details: { ...auditChange(null, service) },
       });
       return service;
     }),
@@ -112,13 +102,13 @@ export async function replaceService(
       const row = await updateService(tx, id, input);
       if (!row) throw new HttpProblem(404, BOOKING_MESSAGES.serviceUnknown);
       const service = toConsultationService(row);
-      const changes = changedFields(toConsultationService(before), service);
-      if (Object.keys(changes).length > 0) {
+      const change = auditChange(toConsultationService(before), service);
+      if (!isEmptyChange(change)) {
         await insertAuditEntry(tx, {
           actorId,
           action: 'service.update',
           target: id,
-          details: { changes },
+          details: { ...change },
         });
       }
       return service;
@@ -142,7 +132,7 @@ export async function removeService(
       actorId,
       action: 'service.delete',
       target: id,
-      details: { service: toConsultationService(service) },
+      details: { ...auditChange(toConsultationService(service), null) },
     });
   });
 }
@@ -155,20 +145,18 @@ export async function saveScheduling(
   return deps.db.transaction(async (tx) => {
     const before = await loadSchedulingSettings(tx, deps.log);
     const saved = await saveSchedulingSettings(tx, input);
-    const changes = changedFields(before, saved);
-    if (Object.keys(changes).length > 0) {
-      // Rules are small: keep each one's old and new value. Hours and overrides can be long; the
-      // new value is enough to see what the owner set.
-      const details: Record<string, unknown> = { changed: Object.keys(changes) };
-      if (changes.rules) details.rules = changedFields(before.rules, saved.rules);
-      if (changes.weeklyHours) details.weeklyHours = saved.weeklyHours;
-      if (changes.dateOverrides) details.dateOverrides = saved.dateOverrides;
-      if (changes.meetingLinks) details.meetingLinks = changes.meetingLinks;
+    // The rules compare one by one, so a changed notice shows without the whole rule set.
+    const rules = auditChange(before.rules, saved.rules);
+    const rest = auditChange({ ...before, rules: null }, { ...saved, rules: null });
+    if (!isEmptyChange(rules) || !isEmptyChange(rest)) {
       await insertAuditEntry(tx, {
         actorId,
         action: 'scheduling.update',
         target: 'scheduling',
-        details,
+        details: {
+          before: { ...rest.before, ...(!isEmptyChange(rules) && { rules: rules.before }) },
+          after: { ...rest.after, ...(!isEmptyChange(rules) && { rules: rules.after }) },
+        },
       });
     }
     return saved;

@@ -1,1 +1,1 @@
-export { ConfigPage } from './config-page';
+export { SchedulingConfig } from './scheduling-config';

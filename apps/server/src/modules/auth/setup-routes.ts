@@ -1,0 +1,60 @@
+/** /setup: whether the site still needs its first owner, and creating that owner with the setup code. */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accessTokenResponseSchema,
+  MINUTE_MS,
+  problemSchema,
+  setupSchema,
+  setupStatusSchema,
+} from '@consult/shared';
+import type { RouteOptions } from '../../app-deps';
+import { limitBy, type LimitRule } from './rate-limits';
+import { setSessionCookies } from './session-cookies';
+import { completeSetup, isSetupNeeded } from './setup-service';
+
+/** Enough for typing mistakes, far too few to guess a 192-bit code. */
+export const SETUP_RATE_LIMIT: LimitRule = { max: 10, windowMs: 15 * MINUTE_MS };
+
+export const setupRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  const byIp = (request: FastifyRequest) => request.ip;
+
+  app.get(
+    '/setup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the site still needs its first owner account',
+        response: { 200: setupStatusSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { needed: await isSetupNeeded(deps) };
+    },
+  );
+
+  app.post(
+    '/setup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create the first owner account with the one-time code; signs them in',
+        body: setupSchema,
+        response: {
+          201: accessTokenResponseSchema,
+          400: problemSchema,
+          403: problemSchema,
+          409: problemSchema,
+          429: problemSchema,
+        },
+      },
+      preHandler: [limitBy(app, 'setup-ip', SETUP_RATE_LIMIT, byIp)],
+    },
+    async (request, reply) => {
+      const session = await completeSetup(deps, request.body);
+      setSessionCookies(app, reply, session.refreshToken);
+      return reply.code(201).send({ accessToken: session.accessToken });
+    },
+  );
+};

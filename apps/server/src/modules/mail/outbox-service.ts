@@ -1,0 +1,123 @@
+/**
+ * The owner's outbox viewer (decision 030). The bodies are shown as sent, verification and reset
+ * links included: the owner runs the server and could read them in the log anyway. The last mail
+ * of an erased account is the exception: its address and content are never shown, only that it
+ * waits or failed.
+ */
+import {
+  MAIL_NOT_FAILED_PROBLEM_TYPE,
+  OUTBOX_MESSAGES,
+  OUTBOX_PAGE_SIZE,
+  type OutboxMail,
+  type OutboxMailSummary,
+  type OutboxPage,
+  type OutboxState,
+  type outboxQuerySchema,
+} from '@consult/shared';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { isUuid } from '../../db/uuid';
+import { HttpProblem } from '../../plugins/errors';
+import { insertAuditEntry } from '../audit/audit-repository';
+import {
+  findOutboxMail,
+  listOutboxMails,
+  requeueFailedMail,
+  type OutboxRow,
+} from './outbox-repository';
+
+const STATE_OF_STATUS: Record<OutboxRow['status'], OutboxState> = {
+  pending: 'queued',
+  sent: 'sent',
+  failed: 'failed',
+};
+
+type SummaryRow = Pick<
+  OutboxRow,
+  | 'id'
+  | 'to'
+  | 'subject'
+  | 'status'
+  | 'attempts'
+  | 'lastError'
+  | 'createdAt'
+  | 'sentAt'
+  | 'eraseAfterSend'
+>;
+
+function toSummary(row: SummaryRow): OutboxMailSummary {
+  return {
+    id: row.id,
+    to: row.eraseAfterSend ? null : row.to,
+    subject: row.subject,
+    state: STATE_OF_STATUS[row.status],
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    erased: row.eraseAfterSend,
+  };
+}
+
+export async function outboxPage(
+  deps: Pick<AppDeps, 'db'>,
+  query: z.output<typeof outboxQuerySchema>,
+): Promise<OutboxPage> {
+  const { rows, total } = await listOutboxMails(
+    deps.db,
+    { state: query.state },
+    { limit: OUTBOX_PAGE_SIZE, offset: (query.page - 1) * OUTBOX_PAGE_SIZE },
+  );
+  return {
+    mails: rows.map(toSummary),
+    currentPage: query.page,
+    totalPages: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)),
+    totalMails: total,
+  };
+}
+
+const notFound = () => new HttpProblem(404, OUTBOX_MESSAGES.notFound);
+
+export async function outboxMail(deps: Pick<AppDeps, 'db'>, id: string): Promise<OutboxMail> {
+  const row = isUuid(id) ? await findOutboxMail(deps.db, id) : undefined;
+  if (!row) throw notFound();
+  const withheld = row.eraseAfterSend;
+  return {
+    ...toSummary(row),
+    text: withheld ? null : row.text,
+    html: withheld ? null : row.html,
+    attachments: withheld
+      ? []
+      : row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
+  };
+}
+
+/** Puts a failed mail back in the queue with fresh attempts; audited. 409 for any other state. */
+export async function resendMail(
+  deps: Pick<AppDeps, 'db'>,
+  actorId: string,
+  id: string,
+): Promise<OutboxMailSummary> {
+  if (!isUuid(id)) throw notFound();
+  return deps.db.transaction(async (tx) => {
+    const before = await findOutboxMail(tx, id);
+    if (!before) throw notFound();
+    const row = await requeueFailedMail(tx, id);
+    if (!row) {
+      throw new HttpProblem(409, OUTBOX_MESSAGES.onlyFailed, {
+        type: MAIL_NOT_FAILED_PROBLEM_TYPE,
+      });
+    }
+    await insertAuditEntry(tx, {
+      actorId,
+      action: 'mail.resend',
+      target: id,
+      details: {
+        subject: row.subject,
+        before: { state: 'failed', attempts: before.attempts, lastError: before.lastError },
+        after: { state: 'queued', attempts: 0 },
+      },
+    });
+    return toSummary(row);
+  });
+}

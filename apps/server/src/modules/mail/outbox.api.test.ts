@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  MAIL_NOT_FAILED_PROBLEM_TYPE,
+  outboxMailSchema,
+  outboxPageSchema,
+  type OutboxPage,
+} from '@consult/shared';
+import { signedInUser } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { auditLog } from '../audit/schema';
+import { markMailAttemptFailed, markMailSent } from './outbox-repository';
+
+describe('the mail outbox viewer', () => {
+  let t: TestApp;
+  type Person = Awaited<ReturnType<typeof signedInUser>>;
+  let owner: Person;
+  let client: Person;
+  const ids: Record<'queued' | 'sent' | 'failed' | 'erased', string> = {
+    queued: '',
+    sent: '',
+    failed: '',
+    erased: '',
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ startJobs: false });
+    owner = await signedInUser(t.app, { role: 'admin' });
+    client = await signedInUser(t.app);
+    const queue = (subject: string, extra: object = {}) =>
+      t.app.mailer.queueMail({
+        to: 'reader@example.test',
+        subject,
+        text: `Text of ${subject}: http://localhost:3000/verifyEmail?token=abc`,
+        html: `<p>HTML of ${subject}</p><script>alert(1)</script>`,
+        ...extra,
+      });
+    ids.sent = await queue('Sent one');
+    await markMailSent(t.app.db, ids.sent);
+    ids.failed = await queue('Failed one');
+    await markMailAttemptFailed(t.app.db, ids.failed, 'connect ECONNREFUSED', null);
+    ids.erased = await queue('Goodbye', { to: 'erased@example.test', eraseAfterSend: true });
+    ids.queued = await queue('Queued one');
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST', url: string, who?: Person) =>
+    t.app.inject({ method, url, headers: who?.headers });
+
+  async function page(query = ''): Promise<OutboxPage> {
+    const res = await call('GET', `/api/admin/outbox?${query}`, owner);
+    expect(res.statusCode, res.body).toBe(200);
+    return outboxPageSchema.parse(res.json());
+  }
+
+  it('answers 401 without a session and 403 to a client', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/admin/outbox'],
+      ['GET', `/api/admin/outbox/${ids.sent}`],
+      ['POST', `/api/admin/outbox/${ids.failed}/resend`],
+    ] as const) {
+      expect((await call(method, url)).statusCode).toBe(401);
+      expect((await call(method, url, client)).statusCode).toBe(403);
+    }
+  });
+
+  it('lists mails newest first with state, attempts and the last error, filtered by state', async () => {
+    const all = await page();
+    const ours = all.mails.filter((mail) => Object.values(ids).includes(mail.id));
+    expect(ours.map((mail) => mail.subject)).toEqual([
+      'Queued one',
+      'Goodbye',
+      'Failed one',
+      'Sent one',
+    ]);
+    expect(ours.find((mail) => mail.id === ids.failed)).toMatchObject({
+      state: 'failed',
+      lastError: 'connect ECONNREFUSED',
+      to: 'reader@example.test',
+    });
+    expect(ours.find((mail) => mail.id === ids.erased)).toMatchObject({ to: null, erased: true });
+
+    const failed = await page('state=failed');
+    expect(failed.mails.map((mail) => mail.id)).toEqual([ids.failed]);
+    expect(failed).toMatchObject({ currentPage: 1, totalPages: 1, totalMails: 1 });
+    expect((await call('GET', '/api/admin/outbox?state=lost', owner)).statusCode).toBe(400);
+  });
+
+  it('shows one mail with its text and HTML, and withholds an erased account’s mail', async () => {
+    const res = await call('GET', `/api/admin/outbox/${ids.sent}`, owner);
+    expect(res.statusCode).toBe(200);
+    const mail = outboxMailSchema.parse(res.json());
+    expect(mail).toMatchObject({ state: 'sent', subject: 'Sent one' });
+    expect(mail.text).toContain('verifyEmail?token=abc');
+    expect(mail.html).toContain('<p>HTML of Sent one</p>');
+
+    const erased = outboxMailSchema.parse(
+      (await call('GET', `/api/admin/outbox/${ids.erased}`, owner)).json(),
+    );
+    expect(erased).toMatchObject({ to: null, text: null, html: null, erased: true });
+
+    expect((await call('GET', '/api/admin/outbox/not-a-uuid', owner)).statusCode).toBe(404);
+    expect(
+      (await call('GET', '/api/admin/outbox/00000000-0000-4000-8000-000000000000', owner))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('queues a failed mail again, audited, and refuses any other with 409', async () => {
+    // The web app sends `Content-Type: application/json` with no body on every POST.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/outbox/${ids.failed}/resend`,
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ state: 'queued', attempts: 0 });
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'mail.resend'));
+    expect(entry).toMatchObject({ actorId: owner.user.id, target: ids.failed });
+    expect(entry!.details).toMatchObject({
+      before: { state: 'failed', lastError: 'connect ECONNREFUSED' },
+      after: { state: 'queued' },
+    });
+
+    for (const id of [ids.failed, ids.sent, ids.queued]) {
+      const again = await call('POST', `/api/admin/outbox/${id}/resend`, owner);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().type).toBe(MAIL_NOT_FAILED_PROBLEM_TYPE);
+    }
+  });
+});

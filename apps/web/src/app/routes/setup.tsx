@@ -1,0 +1,3 @@
+import { SetupPage } from '../../features/auth/setup-page';
+
+export default SetupPage;

@@ -1,0 +1,83 @@
+import type { AuditEntry } from '@consult/shared';
+import { auditActionLabel, fieldLabel, readAuditDetails } from './audit-format';
+import { formatAt, formatAuditValue } from './format';
+
+function Value({ value }: { value: unknown }) {
+  if (value === undefined) return <span className="text-muted">(none)</span>;
+  return <span className="break-words whitespace-pre-wrap">{formatAuditValue(value)}</span>;
+}
+
+/** One audit entry: when, who, what, which record, and the fields before and after. */
+export function AuditEntryItem({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
+  const { changes, facts } = readAuditDetails(entry.details);
+  const who = entry.actor ? entry.actor.name : 'System or a removed account';
+  return (
+    <article className="flex flex-col gap-2 px-4 py-3">
+      <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h3 className="font-semibold text-ink">{auditActionLabel(entry.action)}</h3>
+        <time dateTime={entry.at} className="text-sm text-muted">
+          {formatAt(entry.at, timeZone)}
+        </time>
+      </header>
+      <p className="flex flex-wrap gap-x-2 text-sm text-muted">
+        <span>
+          By <span className="font-semibold text-ink">{who}</span>
+          {entry.actor && <span className="break-all"> ({entry.actor.email})</span>}
+        </span>
+        <span>
+          · <code className="text-ink">{entry.action}</code>
+        </span>
+        {entry.target && (
+          <span className="break-all">
+            · record <code className="text-ink">{entry.target}</code>
+          </span>
+        )}
+      </p>
+      {changes.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[18rem] text-left text-sm">
+            <caption className="sr-only">Fields before and after the change</caption>
+            <thead>
+              <tr className="text-muted">
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Field
+                </th>
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Before
+                </th>
+                <th scope="col" className="py-1 font-semibold">
+                  After
+                </th>
+              </tr>
+            </thead>
+            <tbody className="align-top">
+              {changes.map((row) => (
+                <tr key={row.field} className="border-t border-line">
+                  <th scope="row" className="py-1 pr-3 font-medium text-ink">
+                    {fieldLabel(row.field)}
+                  </th>
+                  <td className="py-1 pr-3 text-danger">
+                    <Value value={row.before} />
+                  </td>
+                  <td className="py-1 text-success">
+                    <Value value={row.after} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {facts.length > 0 && (
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm">
+          {facts.map((fact) => (
+            <div key={fact.field} className="contents">
+              <dt className="text-muted">{fieldLabel(fact.field)}</dt>
+              <dd className="break-words text-ink">{formatAuditValue(fact.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,172 @@
+import { useSearchParams } from 'react-router';
+import { paths } from '@consult/shared';
+import { EmptyList } from '../../components/list-detail-layout';
+import { LoadError, Skeleton } from '../../components/query-state';
+import { Alert } from '../../components/ui/alert';
+import { inputClasses, TextField } from '../../components/ui/field';
+import { Pagination } from '../../components/ui/pagination';
+import { SelectField } from '../../components/ui/select-field';
+import { errorMessage, errorStatus, fieldErrors } from '../../lib/problem';
+import { hrefWithParams } from '../../lib/search-params';
+import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
+import { AuditEntryItem } from './audit-entry';
+import { auditActionLabel } from './audit-format';
+import { useGetAuditFiltersQuery, useGetAuditLogQuery } from './system-api';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The audit tab of /admin/system: every owner change, newest first, filtered by person, action,
+ * dates (in the owner's zone) and words. Filters and page live in the address.
+ */
+export function AuditLogPanel({ timeZone }: { timeZone: string }) {
+  const [params, setParams] = useSearchParams();
+  const actor = params.get('actor') ?? '';
+  const action = params.get('action') ?? '';
+  const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : '';
+  const to = DATE.test(params.get('to') ?? '') ? params.get('to')! : '';
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { typed, setTyped } = useDebouncedSearchParam('q');
+  const filters = useGetAuditFiltersQuery();
+  const { currentData, data, error, isLoading, isFetching, refetch } = useGetAuditLogQuery({
+    actor,
+    action,
+    from,
+    to,
+    q,
+    page,
+  });
+  const stale = !currentData && isFetching;
+  const filtered = Boolean(actor || action || from || to || q);
+  const badFilter = errorStatus(error) === 400 ? fieldErrors(error) : null;
+
+  const setFilter = (key: string, value: string) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      next.delete('page');
+      return next;
+    });
+
+  const actorOptions = [
+    { value: '', label: 'Everyone' },
+    ...(filters.data?.actors ?? []).map((person) => ({
+      value: person.id,
+      label: `${person.name} (${person.email})`,
+    })),
+  ];
+  const actionOptions = [
+    { value: '', label: 'All actions' },
+    ...(filters.data?.actions ?? []).map((name) => ({
+      value: name,
+      label: auditActionLabel(name),
+    })),
+  ];
+
+  return (
+    <section aria-labelledby="audit-heading" className="flex flex-col gap-4">
+      <div>
+        <h2 id="audit-heading" className="text-xl font-semibold text-ink">
+          Audit log
+        </h2>
+        <p className="text-sm text-muted">
+          Every change made in the admin area, with the fields before and after. Dates and times are
+          in {timeZone}.
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <SelectField
+          label="Person"
+          value={actor}
+          options={actorOptions}
+          onChange={(event) => setFilter('actor', event.target.value)}
+          error={badFilter?.actor}
+        />
+        <SelectField
+          label="Action"
+          value={action}
+          options={actionOptions}
+          onChange={(event) => setFilter('action', event.target.value)}
+        />
+        <TextField
+          label="From"
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(event) => setFilter('from', event.target.value)}
+          error={badFilter?.from}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={to}
+          min={from || undefined}
+          onChange={(event) => setFilter('to', event.target.value)}
+          error={badFilter?.to}
+        />
+        <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-4">
+          <label htmlFor="audit-search" className="text-sm font-semibold text-ink">
+            Search actions, records, values and people
+          </label>
+          <input
+            id="audit-search"
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            className={inputClasses}
+            autoComplete="off"
+          />
+        </div>
+      </div>
+      {isLoading ? (
+        <Skeleton lines={5} label="Loading the audit log" />
+      ) : badFilter ? (
+        <Alert tone="error">{errorMessage(error)}</Alert>
+      ) : !data ? (
+        <LoadError what="the audit log" error={error} onRetry={() => void refetch()} />
+      ) : data.entries.length === 0 && stale ? (
+        <p className="text-sm text-muted" aria-live="polite">
+          Searching...
+        </p>
+      ) : data.entries.length === 0 ? (
+        <EmptyList
+          title={filtered ? 'No changes match these filters.' : 'No changes recorded yet.'}
+          hint={
+            filtered
+              ? 'Clear a filter or try other words.'
+              : 'Changes to settings, services, hours, bookings, payments, accounts and tasks appear here.'
+          }
+        />
+      ) : (
+        <>
+          <p className="text-sm text-muted" aria-live="polite">
+            {stale
+              ? 'Searching...'
+              : `${data.totalEntries} ${data.totalEntries === 1 ? 'change' : 'changes'}`}
+          </p>
+          <ul
+            aria-busy={isFetching}
+            className={`divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface ${
+              stale ? 'opacity-60' : ''
+            }`}
+          >
+            {data.entries.map((entry) => (
+              <li key={entry.id}>
+                <AuditEntryItem entry={entry} timeZone={timeZone} />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={data.currentPage}
+            totalPages={data.totalPages}
+            hrefFor={(target) =>
+              hrefWithParams(paths.admin.system, params, { page: String(target) })
+            }
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { Link, useSearchParams } from 'react-router';
+import { OUTBOX_STATES, paths, type OutboxState } from '@consult/shared';
+import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
+import { LoadError, Skeleton } from '../../components/query-state';
+import { Pagination } from '../../components/ui/pagination';
+import { SelectField } from '../../components/ui/select-field';
+import { hrefWithParams } from '../../lib/search-params';
+import { formatAt } from './format';
+import { OutboxMailPanel } from './outbox-mail-panel';
+import { OUTBOX_STATE_LABELS, OutboxStateBadge } from './outbox-state-badge';
+import { useGetOutboxQuery } from './system-api';
+
+const stateOptions = [
+  { value: '', label: 'All mail' },
+  ...OUTBOX_STATES.map((state) => ({ value: state, label: OUTBOX_STATE_LABELS[state] })),
+];
+
+/**
+ * The outbox tab of /admin/system: the mail the site sent or will send, newest first. Without
+ * SMTP_URL this is where a newcomer reads the verification and reset links.
+ */
+export function OutboxPanel({ timeZone }: { timeZone: string }) {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('state');
+  const state = (OUTBOX_STATES as readonly string[]).includes(raw ?? '')
+    ? (raw as OutboxState)
+    : undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const selected = params.get('mail');
+  const { data, error, isLoading, isFetching, refetch } = useGetOutboxQuery({ state, page });
+  const linkWith = (changes: Record<string, string | null>) =>
+    hrefWithParams(paths.admin.system, params, changes);
+
+  const list = (
+    <div className="flex flex-col gap-4">
+      <div className="max-w-xs">
+        <SelectField
+          label="State"
+          value={state ?? ''}
+          options={stateOptions}
+          onChange={(event) =>
+            setParams((previous) => {
+              const next = new URLSearchParams(previous);
+              if (event.target.value) next.set('state', event.target.value);
+              else next.delete('state');
+              next.delete('page');
+              next.delete('mail');
+              return next;
+            })
+          }
+        />
+      </div>
+      {isLoading ? (
+        <Skeleton lines={5} label="Loading the outbox" />
+      ) : !data ? (
+        <LoadError what="the outbox" error={error} onRetry={() => void refetch()} />
+      ) : data.mails.length === 0 ? (
+        <EmptyList
+          title={state ? `No ${OUTBOX_STATE_LABELS[state].toLowerCase()} mail.` : 'No mail yet.'}
+          hint={
+            state
+              ? 'Choose another state to see the rest.'
+              : 'Verification links, booking confirmations and other mail appear here as the site sends them.'
+          }
+        />
+      ) : (
+        <>
+          <p className="text-sm text-muted" aria-live="polite">
+            {data.totalMails} {data.totalMails === 1 ? 'mail' : 'mails'}
+          </p>
+          <ul
+            aria-busy={isFetching}
+            className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
+          >
+            {data.mails.map((mail) => (
+              <li key={mail.id}>
+                <Link
+                  to={linkWith({ mail: mail.id })}
+                  aria-current={mail.id === selected ? 'true' : undefined}
+                  className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
+                    mail.id === selected ? 'bg-brand-soft' : ''
+                  }`}
+                >
+                  <span className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-semibold break-words text-ink">{mail.subject}</span>
+                    <OutboxStateBadge state={mail.state} />
+                  </span>
+                  <span className="flex flex-wrap gap-x-2 text-sm text-muted">
+                    <span className="break-all">{mail.to ?? 'An erased account'}</span>
+                    <span>· {formatAt(mail.createdAt, timeZone)}</span>
+                    {mail.state !== 'sent' && mail.attempts > 0 && (
+                      <span>
+                        · {mail.attempts} {mail.attempts === 1 ? 'attempt' : 'attempts'}
+                      </span>
+                    )}
+                  </span>
+                  {mail.state === 'failed' && mail.lastError && (
+                    <span className="line-clamp-2 text-sm break-words text-danger">
+                      {mail.lastError}
+                    </span>
+                  )}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={data.currentPage}
+            totalPages={data.totalPages}
+            hrefFor={(target) => linkWith({ page: String(target), mail: null })}
+          />
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <section aria-labelledby="outbox-heading" className="flex flex-col gap-4">
+      <div>
+        <h2 id="outbox-heading" className="text-xl font-semibold text-ink">
+          Outbox
+        </h2>
+        <p className="text-sm text-muted">
+          Mail the site sent or is about to send, newest first. It includes the verification and
+          password links, so treat it like the mailboxes it goes to.
+        </p>
+      </div>
+      <ListDetailLayout
+        list={list}
+        panel={
+          selected ? <OutboxMailPanel key={selected} id={selected} timeZone={timeZone} /> : null
+        }
+        backLabel="← All mail"
+        onBack={() =>
+          setParams((previous) => {
+            const next = new URLSearchParams(previous);
+            next.delete('mail');
+            return next;
+          })
+        }
+        placeholder="Choose a mail to read it."
+      />
+    </section>
+  );
+}
