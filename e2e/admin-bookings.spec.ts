@@ -193,7 +193,8 @@ for (const viewport of [DESKTOP, MOBILE]) {
     // Back to the usual hours, as the other tests expect.
     await monday.getByRole('button', { name: 'Remove Monday interval 2' }).click();
     await page.getByRole('button', { name: 'Save hours and rules' }).click();
-    await expect(page.getByText('All changes saved')).toBeVisible();
+    const hoursForm = page.getByRole('form', { name: 'Hours and booking rules' });
+    await expect(hoursForm.getByText('All changes saved')).toBeVisible();
     await expect.poll(() => slotsOn(page, nextMonday)).toBe(usual);
   });
 }
