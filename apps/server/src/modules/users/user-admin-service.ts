@@ -1,5 +1,11 @@
 /** The admin's work on accounts: list and search, change role, disable, delete; the last admin stays. */
-import { AUTH_MESSAGES, type AdminUserUpdate, type User, type UsersPage } from '@consult/shared';
+import {
+  AUTH_MESSAGES,
+  USER_HAS_RECORDS_PROBLEM_TYPE,
+  type AdminUserUpdate,
+  type User,
+  type UsersPage,
+} from '@consult/shared';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
@@ -12,6 +18,7 @@ import {
   findUserById,
   listUsers,
   lockActiveAdminIds,
+  lockUserAndCountRecords,
   pendingEmails,
   updateUser,
   type UserRow,
@@ -99,6 +106,12 @@ export async function removeUser(db: Db, actor: UserRow, id: string): Promise<vo
   await db.transaction(async (tx) => {
     const user = await findUserOr404(tx, id);
     await assertNotLastAdmin(tx, user);
+    const kept = await lockUserAndCountRecords(tx, id);
+    if (kept.bookings > 0 || kept.payments > 0) {
+      throw new HttpProblem(409, AUTH_MESSAGES.userHasRecords, {
+        type: USER_HAS_RECORDS_PROBLEM_TYPE,
+      });
+    }
     await deleteUser(tx, id);
     await insertAuditEntry(tx, {
       actorId: actor.id === id ? null : actor.id,

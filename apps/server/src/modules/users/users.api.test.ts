@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AUTH_MESSAGES, systemStatusSchema, usersPageSchema } from '@consult/shared';
+import {
+  AUTH_MESSAGES,
+  USER_HAS_RECORDS_PROBLEM_TYPE,
+  systemStatusSchema,
+  usersPageSchema,
+} from '@consult/shared';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, signedInUser, signIn, type SignedIn } from '../../test/accounts';
+import { insertTestBooking, insertTestService } from '../../test/bookings';
 import { auditLog } from '../audit/schema';
 import { users } from './schema';
 
@@ -160,6 +166,28 @@ describe('admin: accounts and system health', () => {
       expect((await call('GET', `/api/admin/users/${user.id}`, admin.headers)).statusCode).toBe(
         404,
       );
+    });
+
+    it('keeps an account with bookings: 409, and the account and its booking stay', async () => {
+      const client = await createUser(t.app);
+      const service = await insertTestService(t.database.db);
+      const booking = await insertTestBooking(t.database.db, {
+        service,
+        clientId: client.id,
+        startAt: new Date('2031-03-04T10:00:00Z'),
+        state: 'completed',
+      });
+      const res = await call('DELETE', `/api/admin/users/${client.id}`, admin.headers);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        type: USER_HAS_RECORDS_PROBLEM_TYPE,
+        detail: AUTH_MESSAGES.userHasRecords,
+      });
+      expect(
+        (await call('GET', `/api/admin/users/${client.id}`, admin.headers)).json(),
+      ).toMatchObject({
+        bookings: [expect.objectContaining({ id: booking.id })],
+      });
     });
 
     it('never demotes, disables or deletes the last admin', async () => {

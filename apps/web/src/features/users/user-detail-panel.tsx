@@ -140,7 +140,7 @@ function UserDetail({
     },
     delete: {
       title: 'Delete this account?',
-      body: `${user.email} and the account's data will be removed for good. This cannot be undone.`,
+      body: `${user.email} and the account's data will be removed for good. This cannot be undone. An account with bookings or payments is kept: disable it instead.`,
       confirm: 'Delete account',
       busy: 'Deleting...',
     },
