@@ -10,6 +10,7 @@ import {
 import { signedInUser, TEST_PASSWORD } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addService, openEveryDay, slotAt } from '../bookings/booking-test-setup';
+import { loadSchedulingSettings } from '../bookings/scheduling-settings';
 import { payments } from '../payments/schema';
 import { contactMessages } from '../site/schema';
 import { insertAuditEntry } from './audit-repository';
@@ -211,7 +212,9 @@ describe('the audit log', () => {
     );
     expect((await audit('q=olivia')).totalEntries).toBe(all.totalEntries);
 
-    const today = new Date().toISOString().slice(0, 10);
+    // The filter's days are the owner's: today is the owner's today, whatever the hour in UTC.
+    const { timeZone } = (await loadSchedulingSettings(t.app.db)).rules;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
     const future = '2999-01-01';
     expect((await audit(`from=${future}`)).totalEntries).toBe(0);
     expect((await audit(`from=2000-01-01&to=${future}`)).totalEntries).toBe(all.totalEntries);
