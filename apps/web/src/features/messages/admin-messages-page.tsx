@@ -6,11 +6,9 @@ import {
   MESSAGE_STATES,
   paths,
 } from '@consult/shared';
-import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
-import { LoadError, Skeleton } from '../../components/query-state';
+import { ListDetailLayout } from '../../components/list-detail-layout';
+import { ListState, SearchField } from '../../components/list-state';
 import { PageHeader } from '../../components/ui/card';
-import { inputClasses } from '../../components/ui/field';
-import { Pagination } from '../../components/ui/pagination';
 import { SelectField } from '../../components/ui/select-field';
 import { hrefWithParams } from '../../lib/search-params';
 import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
@@ -87,86 +85,58 @@ export function AdminMessagesPage({ timeZone }: { timeZone: string }) {
           options={stateOptions}
           onChange={(event) => setFilter('state', event.target.value)}
         />
-        <div className="flex flex-col gap-1.5 sm:col-span-2">
-          <label htmlFor="message-search" className="text-sm font-semibold text-ink">
-            Search name, e-mail, phone or text
-          </label>
-          <input
-            id="message-search"
-            type="search"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            className={inputClasses}
-            autoComplete="off"
-          />
-        </div>
-      </div>
-      {isLoading ? (
-        <Skeleton lines={5} label="Loading messages" />
-      ) : !data ? (
-        <LoadError what="the messages" error={error} onRetry={() => void refetch()} />
-      ) : data.messages.length === 0 && stale ? (
-        <p className="text-sm text-muted" aria-live="polite">
-          Searching...
-        </p>
-      ) : data.messages.length === 0 ? (
-        <EmptyList
-          title={filtered ? 'No messages match these filters.' : 'No messages yet.'}
-          hint={
-            filtered
-              ? 'Clear a filter or try other words.'
-              : 'Messages sent through the contact form on your site arrive here.'
-          }
+        <SearchField
+          id="message-search"
+          label="Search name, e-mail, phone or text"
+          value={typed}
+          onChange={setTyped}
+          className="sm:col-span-2"
         />
-      ) : (
-        <>
-          <p className="text-sm text-muted" aria-live="polite">
-            {stale
-              ? 'Searching...'
-              : `${data.totalMessages} ${data.totalMessages === 1 ? 'message' : 'messages'}`}
-          </p>
-          <ul
-            aria-busy={isFetching}
-            className={`divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface ${
-              stale ? 'opacity-60' : ''
+      </div>
+      <ListState
+        loading={isLoading}
+        loadingLabel="Loading messages"
+        data={data}
+        items={data?.messages}
+        total={data?.totalMessages}
+        what="the messages"
+        error={error}
+        onRetry={() => void refetch()}
+        fetching={isFetching}
+        stale={stale}
+        emptyTitle={filtered ? 'No messages match these filters.' : 'No messages yet.'}
+        emptyHint={
+          filtered
+            ? 'Clear a filter or try other words.'
+            : 'Messages sent through the contact form on your site arrive here.'
+        }
+        noun={['message', 'messages']}
+        renderItem={(message) => (
+          <Link
+            to={linkWith({ message: message.id })}
+            aria-current={message.id === selected ? 'true' : undefined}
+            className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
+              message.id === selected ? 'bg-brand-soft' : ''
             }`}
           >
-            {data.messages.map((message) => (
-              <li key={message.id}>
-                <Link
-                  to={linkWith({ message: message.id })}
-                  aria-current={message.id === selected ? 'true' : undefined}
-                  className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
-                    message.id === selected ? 'bg-brand-soft' : ''
-                  }`}
-                >
-                  <span className="flex flex-wrap items-center justify-between gap-2">
-                    <span
-                      className={`break-all text-ink ${message.state === 'new' ? 'font-bold' : 'font-semibold'}`}
-                    >
-                      {message.name}
-                    </span>
-                    <MessageStateBadge state={message.state} />
-                  </span>
-                  <span className="line-clamp-2 text-sm break-words text-ink">
-                    {message.message}
-                  </span>
-                  <span className="flex flex-wrap gap-x-2 text-sm text-muted">
-                    <span>{CONTACT_REQUEST_TYPE_LABELS[message.type]}</span>
-                    <span>· {formatReceivedAt(message.receivedAt, timeZone)}</span>
-                    <span className="break-all">· {message.email}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={data.currentPage}
-            totalPages={data.totalPages}
-            hrefFor={(target) => linkWith({ page: String(target) })}
-          />
-        </>
-      )}
+            <span className="flex flex-wrap items-center justify-between gap-2">
+              <span
+                className={`break-all text-ink ${message.state === 'new' ? 'font-bold' : 'font-semibold'}`}
+              >
+                {message.name}
+              </span>
+              <MessageStateBadge state={message.state} />
+            </span>
+            <span className="line-clamp-2 text-sm break-words text-ink">{message.message}</span>
+            <span className="flex flex-wrap gap-x-2 text-sm text-muted">
+              <span>{CONTACT_REQUEST_TYPE_LABELS[message.type]}</span>
+              <span>· {formatReceivedAt(message.receivedAt, timeZone)}</span>
+              <span className="break-all">· {message.email}</span>
+            </span>
+          </Link>
+        )}
+        hrefFor={(target) => linkWith({ page: String(target) })}
+      />
     </div>
   );
 

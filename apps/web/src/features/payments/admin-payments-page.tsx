@@ -10,12 +10,11 @@ import {
   paths,
   type PaymentTotals,
 } from '@consult/shared';
-import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
+import { ListDetailLayout } from '../../components/list-detail-layout';
+import { ListState, SearchField } from '../../components/list-state';
 import { PaymentStatusBadge } from '../../components/payment-status-badge';
-import { LoadError, Skeleton } from '../../components/query-state';
 import { PageHeader } from '../../components/ui/card';
 import { inputClasses } from '../../components/ui/field';
-import { Pagination } from '../../components/ui/pagination';
 import { SelectField } from '../../components/ui/select-field';
 import { hrefWithParams } from '../../lib/search-params';
 import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
@@ -97,19 +96,13 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
           options={providerOptions}
           onChange={(event) => setFilter('provider', event.target.value)}
         />
-        <div className="flex flex-col gap-1.5 sm:col-span-2">
-          <label htmlFor="payment-search" className="text-sm font-semibold text-ink">
-            Search client, service or receipt number
-          </label>
-          <input
-            id="payment-search"
-            type="search"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            className={inputClasses}
-            autoComplete="off"
-          />
-        </div>
+        <SearchField
+          id="payment-search"
+          label="Search client, service or receipt number"
+          value={typed}
+          onChange={setTyped}
+          className="sm:col-span-2"
+        />
         <DateFilter label="Created from" value={from} onChange={(v) => setFilter('from', v)} />
         <DateFilter label="Created to" value={to} onChange={(v) => setFilter('to', v)} />
       </div>
@@ -124,65 +117,50 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
           </Link>
         </p>
       )}
-      {isLoading ? (
-        <Skeleton lines={5} label="Loading payments" />
-      ) : !data ? (
-        <LoadError what="the payments" error={error} onRetry={() => void refetch()} />
-      ) : data.payments.length === 0 && stale ? (
-        <p className="text-sm text-muted" aria-live="polite">
-          Searching...
-        </p>
-      ) : data.payments.length === 0 ? (
-        <EmptyList
-          title={filtered ? 'No payments match these filters.' : 'No payments yet.'}
-          hint={
-            filtered
-              ? 'Clear a filter or widen the dates.'
-              : 'Paid bookings create their payments here.'
-          }
-        />
-      ) : (
-        <>
-          <Totals totals={data.totals} count={data.totalPayments} stale={stale} />
-          <ul
-            aria-busy={isFetching}
-            className={`divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface ${
-              stale ? 'opacity-60' : ''
+      <ListState
+        loading={isLoading}
+        loadingLabel="Loading payments"
+        data={data}
+        items={data?.payments}
+        total={data?.totalPayments}
+        what="the payments"
+        error={error}
+        onRetry={() => void refetch()}
+        fetching={isFetching}
+        stale={stale}
+        emptyTitle={filtered ? 'No payments match these filters.' : 'No payments yet.'}
+        emptyHint={
+          filtered
+            ? 'Clear a filter or widen the dates.'
+            : 'Paid bookings create their payments here.'
+        }
+        noun={['payment', 'payments']}
+        renderCount={(count) => <Totals totals={data?.totals ?? []} count={count} />}
+        renderItem={(payment) => (
+          <Link
+            to={linkWith({ payment: payment.id })}
+            aria-current={payment.id === selected ? 'true' : undefined}
+            className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
+              payment.id === selected ? 'bg-brand-soft' : ''
             }`}
           >
-            {data.payments.map((payment) => (
-              <li key={payment.id}>
-                <Link
-                  to={linkWith({ payment: payment.id })}
-                  aria-current={payment.id === selected ? 'true' : undefined}
-                  className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
-                    payment.id === selected ? 'bg-brand-soft' : ''
-                  }`}
-                >
-                  <span className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-semibold break-all text-ink">{payment.client.name}</span>
-                    <span className="font-semibold text-ink tabular-nums">
-                      {formatMoney(payment.amountMinor, payment.currency)}
-                    </span>
-                  </span>
-                  <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
-                    <PaymentStatusBadge status={payment.status} />
-                    <span className="break-words">{payment.service.title}</span>
-                    <span>· {formatPaymentDate(payment.createdAt, timeZone)}</span>
-                    {payment.receiptNumber && <span>· {payment.receiptNumber}</span>}
-                    {payment.refundPendingMinor > 0 && <span>· Refund pending</span>}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            totalPages={data.totalPages}
-            hrefFor={(target) => linkWith({ page: String(target) })}
-          />
-        </>
-      )}
+            <span className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-semibold break-all text-ink">{payment.client.name}</span>
+              <span className="font-semibold text-ink tabular-nums">
+                {formatMoney(payment.amountMinor, payment.currency)}
+              </span>
+            </span>
+            <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
+              <PaymentStatusBadge status={payment.status} />
+              <span className="break-words">{payment.service.title}</span>
+              <span>· {formatPaymentDate(payment.createdAt, timeZone)}</span>
+              {payment.receiptNumber && <span>· {payment.receiptNumber}</span>}
+              {payment.refundPendingMinor > 0 && <span>· Refund pending</span>}
+            </span>
+          </Link>
+        )}
+        hrefFor={(target) => linkWith({ page: String(target) })}
+      />
     </div>
   );
 
@@ -242,20 +220,10 @@ function DateFilter({
 }
 
 /** What the selection received and returned, per currency (amounts are never added across currencies). */
-function Totals({
-  totals,
-  count,
-  stale,
-}: {
-  totals: PaymentTotals[];
-  count: number;
-  stale: boolean;
-}) {
+function Totals({ totals, count }: { totals: PaymentTotals[]; count: string }) {
   return (
     <section aria-label="Totals" aria-live="polite" className="flex flex-col gap-2">
-      <p className="text-sm text-muted">
-        {stale ? 'Searching...' : `${count} ${count === 1 ? 'payment' : 'payments'}`}
-      </p>
+      <p className="text-sm text-muted">{count}</p>
       <dl className="grid gap-3 sm:grid-cols-2">
         {totals.map((total) => (
           <div

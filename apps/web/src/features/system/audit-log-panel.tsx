@@ -1,10 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { paths } from '@consult/shared';
-import { EmptyList } from '../../components/list-detail-layout';
-import { LoadError, Skeleton } from '../../components/query-state';
-import { Alert } from '../../components/ui/alert';
-import { inputClasses, TextField } from '../../components/ui/field';
-import { Pagination } from '../../components/ui/pagination';
+import { ListState, SearchField } from '../../components/list-state';
+import { TextField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { errorMessage, errorStatus, fieldErrors } from '../../lib/problem';
 import { hrefWithParams } from '../../lib/search-params';
@@ -106,67 +103,36 @@ export function AuditLogPanel({ timeZone }: { timeZone: string }) {
           onChange={(event) => setFilter('to', event.target.value)}
           error={badFilter?.to}
         />
-        <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-4">
-          <label htmlFor="audit-search" className="text-sm font-semibold text-ink">
-            Search actions, records, values and people
-          </label>
-          <input
-            id="audit-search"
-            type="search"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            className={inputClasses}
-            autoComplete="off"
-          />
-        </div>
-      </div>
-      {isLoading ? (
-        <Skeleton lines={5} label="Loading the audit log" />
-      ) : badFilter ? (
-        <Alert tone="error">{errorMessage(error)}</Alert>
-      ) : !data ? (
-        <LoadError what="the audit log" error={error} onRetry={() => void refetch()} />
-      ) : data.entries.length === 0 && stale ? (
-        <p className="text-sm text-muted" aria-live="polite">
-          Searching...
-        </p>
-      ) : data.entries.length === 0 ? (
-        <EmptyList
-          title={filtered ? 'No changes match these filters.' : 'No changes recorded yet.'}
-          hint={
-            filtered
-              ? 'Clear a filter or try other words.'
-              : 'Changes to settings, services, hours, bookings, payments, accounts and tasks appear here.'
-          }
+        <SearchField
+          id="audit-search"
+          label="Search actions, records, values and people"
+          value={typed}
+          onChange={setTyped}
+          className="sm:col-span-2 lg:col-span-4"
         />
-      ) : (
-        <>
-          <p className="text-sm text-muted" aria-live="polite">
-            {stale
-              ? 'Searching...'
-              : `${data.totalEntries} ${data.totalEntries === 1 ? 'change' : 'changes'}`}
-          </p>
-          <ul
-            aria-busy={isFetching}
-            className={`divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface ${
-              stale ? 'opacity-60' : ''
-            }`}
-          >
-            {data.entries.map((entry) => (
-              <li key={entry.id}>
-                <AuditEntryItem entry={entry} timeZone={timeZone} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={data.currentPage}
-            totalPages={data.totalPages}
-            hrefFor={(target) =>
-              hrefWithParams(paths.admin.system, params, { page: String(target) })
-            }
-          />
-        </>
-      )}
+      </div>
+      <ListState
+        loading={isLoading}
+        loadingLabel="Loading the audit log"
+        filterError={badFilter ? errorMessage(error) : undefined}
+        data={data}
+        items={data?.entries}
+        total={data?.totalEntries}
+        what="the audit log"
+        error={error}
+        onRetry={() => void refetch()}
+        fetching={isFetching}
+        stale={stale}
+        emptyTitle={filtered ? 'No changes match these filters.' : 'No changes recorded yet.'}
+        emptyHint={
+          filtered
+            ? 'Clear a filter or try other words.'
+            : 'Changes to settings, services, hours, bookings, payments, accounts and tasks appear here.'
+        }
+        noun={['change', 'changes']}
+        renderItem={(entry) => <AuditEntryItem entry={entry} timeZone={timeZone} />}
+        hrefFor={(target) => hrefWithParams(paths.admin.system, params, { page: String(target) })}
+      />
     </section>
   );
 }

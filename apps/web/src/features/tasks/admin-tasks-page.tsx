@@ -7,10 +7,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { paths, TASK_STATUS_LABELS, taskStatusSchema, type AdminTaskRecord } from '@consult/shared';
 import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
-import { LoadError, Skeleton } from '../../components/query-state';
+import { ListState } from '../../components/list-state';
+import { Skeleton } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
-import { Pagination } from '../../components/ui/pagination';
 import { SelectField } from '../../components/ui/select-field';
 import { hrefWithParams } from '../../lib/search-params';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -87,54 +87,38 @@ export function AdminTasksPage({ timeZone }: { timeZone: string }) {
           </Button>
         </div>
       )}
-      {isLoading ? (
-        <Skeleton lines={5} label="Loading tasks" />
-      ) : !data ? (
-        <LoadError what="the tasks" error={error} onRetry={() => void refetch()} />
-      ) : data.tasks.length === 0 && !stale ? (
-        <EmptyList
-          title={status === 'open' ? 'No open tasks.' : 'No tasks match these filters.'}
-          hint="Give a client a task with “New task”, from their page in Users or from a booking."
-        />
-      ) : (
-        <>
-          <p className="text-sm text-muted" aria-live="polite">
-            {stale
-              ? 'Loading...'
-              : `${data.totalTasks} ${data.totalTasks === 1 ? 'task' : 'tasks'}`}
-          </p>
-          <ul
-            aria-busy={isFetching}
-            className={`divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface ${
-              stale ? 'opacity-60' : ''
+      <ListState
+        loading={isLoading}
+        loadingLabel="Loading tasks"
+        data={data}
+        items={data?.tasks}
+        total={data?.totalTasks}
+        what="the tasks"
+        error={error}
+        onRetry={() => void refetch()}
+        fetching={isFetching}
+        stale={stale}
+        emptyTitle={status === 'open' ? 'No open tasks.' : 'No tasks match these filters.'}
+        emptyHint="Give a client a task with “New task”, from their page in Users or from a booking."
+        noun={['task', 'tasks']}
+        renderItem={(task) => (
+          <Link
+            to={hrefWith({ task: task.id, new: null })}
+            aria-current={task.id === selected ? 'true' : undefined}
+            className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
+              task.id === selected ? 'bg-brand-soft' : ''
             }`}
           >
-            {data.tasks.map((task) => (
-              <li key={task.id}>
-                <Link
-                  to={hrefWith({ task: task.id, new: null })}
-                  aria-current={task.id === selected ? 'true' : undefined}
-                  className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
-                    task.id === selected ? 'bg-brand-soft' : ''
-                  }`}
-                >
-                  <span className="font-semibold break-words text-ink">{task.title}</span>
-                  <span className="text-sm break-words text-muted">
-                    {task.client.name}
-                    {task.booking ? ` · ${task.booking.serviceTitle}` : ''}
-                  </span>
-                  <TaskDue task={task} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={data.currentPage}
-            totalPages={data.totalPages}
-            hrefFor={(target) => hrefWith({ page: String(target) })}
-          />
-        </>
-      )}
+            <span className="font-semibold break-words text-ink">{task.title}</span>
+            <span className="text-sm break-words text-muted">
+              {task.client.name}
+              {task.booking ? ` · ${task.booking.serviceTitle}` : ''}
+            </span>
+            <TaskDue task={task} />
+          </Link>
+        )}
+        hrefFor={(target) => hrefWith({ page: String(target) })}
+      />
     </div>
   );
 

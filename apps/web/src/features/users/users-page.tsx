@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@consult/shared';
-import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
-import { LoadError, Skeleton } from '../../components/query-state';
+import { ListDetailLayout } from '../../components/list-detail-layout';
+import { ListState, SearchField } from '../../components/list-state';
 import { PageHeader } from '../../components/ui/card';
-import { inputClasses } from '../../components/ui/field';
-import { Pagination } from '../../components/ui/pagination';
 import { hrefWithParams } from '../../lib/search-params';
 import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -54,72 +52,44 @@ export function UsersPage({
 
   const list = (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="user-search" className="text-sm font-semibold text-ink">
-          Search by name or e-mail
-        </label>
-        <input
-          id="user-search"
-          type="search"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          className={inputClasses}
-          autoComplete="off"
-        />
-      </div>
-      {isLoading ? (
-        <Skeleton lines={5} label="Loading users" />
-      ) : !data ? (
-        <LoadError what="the users" error={error} onRetry={() => void refetch()} />
-      ) : data.users.length === 0 && stale ? (
-        <p className="text-sm text-muted" aria-live="polite">
-          Searching...
-        </p>
-      ) : data.users.length === 0 ? (
-        <EmptyList
-          title={search ? `No users match “${search}”.` : 'No users yet.'}
-          hint={search ? 'Check the spelling or search for part of it.' : undefined}
-        />
-      ) : (
-        <>
-          <p className="text-sm text-muted" aria-live="polite">
-            {stale
-              ? 'Searching...'
-              : `${data.totalUsers} ${data.totalUsers === 1 ? 'user' : 'users'}${
-                  search ? ` matching “${search}”` : ''
-                }`}
-          </p>
-          <ul
-            aria-busy={isFetching}
-            className={`divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface ${
-              stale ? 'opacity-60' : ''
+      <SearchField
+        id="user-search"
+        label="Search by name or e-mail"
+        value={typed}
+        onChange={setTyped}
+      />
+      <ListState
+        loading={isLoading}
+        loadingLabel="Loading users"
+        data={data}
+        items={data?.users}
+        total={data?.totalUsers}
+        what="the users"
+        error={error}
+        onRetry={() => void refetch()}
+        fetching={isFetching}
+        stale={stale}
+        emptyTitle={search ? `No users match “${search}”.` : 'No users yet.'}
+        emptyHint={search ? 'Check the spelling or search for part of it.' : undefined}
+        noun={['user', 'users']}
+        countSuffix={search ? ` matching “${search}”` : ''}
+        renderItem={(user) => (
+          <Link
+            to={linkWith({ user: user.id })}
+            aria-current={user.id === selected ? 'true' : undefined}
+            className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
+              user.id === selected ? 'bg-brand-soft' : ''
             }`}
           >
-            {data.users.map((user) => (
-              <li key={user.id}>
-                <Link
-                  to={linkWith({ user: user.id })}
-                  aria-current={user.id === selected ? 'true' : undefined}
-                  className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
-                    user.id === selected ? 'bg-brand-soft' : ''
-                  }`}
-                >
-                  <span className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold break-all text-ink">{user.name}</span>
-                    <UserBadges user={user} />
-                  </span>
-                  <span className="text-sm break-all text-muted">{user.email}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            totalPages={data.totalPages}
-            hrefFor={(target) => linkWith({ page: String(target) })}
-          />
-        </>
-      )}
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold break-all text-ink">{user.name}</span>
+              <UserBadges user={user} />
+            </span>
+            <span className="text-sm break-all text-muted">{user.email}</span>
+          </Link>
+        )}
+        hrefFor={(target) => linkWith({ page: String(target) })}
+      />
     </div>
   );
 

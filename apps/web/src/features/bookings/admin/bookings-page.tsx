@@ -12,12 +12,11 @@ import {
   isLocalDateString,
   paths,
 } from '@consult/shared';
-import { EmptyList, ListDetailLayout } from '../../../components/list-detail-layout';
-import { LoadError, Skeleton } from '../../../components/query-state';
+import { ListDetailLayout } from '../../../components/list-detail-layout';
+import { ListState, SearchField } from '../../../components/list-state';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
-import { inputClasses, TextField } from '../../../components/ui/field';
-import { Pagination } from '../../../components/ui/pagination';
+import { TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useGetSchedulingSettingsQuery } from '../api/owner-scheduling-api';
 import { hrefWithParams } from '../../../lib/search-params';
@@ -85,19 +84,13 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
           ]}
         />
       </div>
-      <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
-        <label htmlFor="booking-search" className="text-sm font-semibold text-ink">
-          Search client or service
-        </label>
-        <input
-          id="booking-search"
-          type="search"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          className={inputClasses}
-          autoComplete="off"
-        />
-      </div>
+      <SearchField
+        id="booking-search"
+        label="Search client or service"
+        value={typed}
+        onChange={setTyped}
+        className="col-span-2 sm:col-span-1"
+      />
       <TextField
         label="From"
         type="date"
@@ -133,66 +126,49 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
         </div>
       )}
       {timeZone && <p className="text-sm text-muted">Days and times in {zoneName(timeZone)}.</p>}
-      {reversed ? null : isLoading || settings.isLoading ? (
-        <Skeleton lines={5} label="Loading bookings" />
-      ) : !data || !timeZone ? (
-        <LoadError
+      {!reversed && (
+        <ListState
+          loading={isLoading || settings.isLoading}
+          loadingLabel="Loading bookings"
+          // The rows show days in the owner's zone: without it the list did not load.
+          data={timeZone ? data : undefined}
+          items={data?.bookings}
+          total={data?.totalBookings}
           what="the bookings"
           error={error ?? settings.error}
           onRetry={() => {
             void refetch();
             void settings.refetch();
           }}
-        />
-      ) : data.bookings.length === 0 && !stale ? (
-        <EmptyList
-          title={filtered ? 'No bookings match these filters.' : 'No bookings yet.'}
-          hint={
+          fetching={isFetching}
+          stale={stale}
+          emptyTitle={filtered ? 'No bookings match these filters.' : 'No bookings yet.'}
+          emptyHint={
             filtered
               ? 'Widen the dates, choose another state or clear the search.'
               : 'Bookings appear here as clients book, or when you book for a client.'
           }
+          noun={['booking', 'bookings']}
+          renderItem={(item) => (
+            <Link
+              to={hrefWith({ booking: item.id, book: null })}
+              aria-current={item.id === selected ? 'true' : undefined}
+              className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
+                item.id === selected ? 'bg-brand-soft' : ''
+              }`}
+            >
+              <span className="font-semibold text-ink tabular-nums">
+                {formatInstant(item.start, timeZone!)}
+              </span>
+              <span className="text-base break-words text-ink">
+                {item.service.title} · {item.client.name}
+              </span>
+              <span className="text-sm break-all text-muted">{item.client.email}</span>
+              <BookingBadges booking={item} />
+            </Link>
+          )}
+          hrefFor={(target) => hrefWith({ page: String(target) })}
         />
-      ) : (
-        <>
-          <p className="text-sm text-muted" aria-live="polite">
-            {stale
-              ? 'Searching...'
-              : `${data.totalBookings} ${data.totalBookings === 1 ? 'booking' : 'bookings'}`}
-          </p>
-          <ul
-            aria-busy={isFetching}
-            className={`divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface ${
-              stale ? 'opacity-60' : ''
-            }`}
-          >
-            {data.bookings.map((item) => (
-              <li key={item.id}>
-                <Link
-                  to={hrefWith({ booking: item.id, book: null })}
-                  aria-current={item.id === selected ? 'true' : undefined}
-                  className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
-                    item.id === selected ? 'bg-brand-soft' : ''
-                  }`}
-                >
-                  <span className="font-semibold text-ink tabular-nums">
-                    {formatInstant(item.start, timeZone)}
-                  </span>
-                  <span className="text-base break-words text-ink">
-                    {item.service.title} · {item.client.name}
-                  </span>
-                  <span className="text-sm break-all text-muted">{item.client.email}</span>
-                  <BookingBadges booking={item} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={data.currentPage}
-            totalPages={data.totalPages}
-            hrefFor={(target) => hrefWith({ page: String(target) })}
-          />
-        </>
       )}
     </div>
   );
