@@ -11,6 +11,8 @@ import { startOwnServer, type OwnServer } from './support/own-server';
 
 // A server of its own, started without ADMIN_EMAIL: the first run is a one-time state.
 test.describe.configure({ timeout: 60_000 });
+// The mail's HTML frame has no allow-scripts: Chromium says so when the test tools reach into it.
+test.use({ expectedConsoleErrors: [/^Blocked script execution in 'about:srcdoc'/] });
 
 let server: OwnServer;
 test.beforeAll(async () => {

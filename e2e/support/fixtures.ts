@@ -68,7 +68,11 @@ export async function shootBothWidths(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
-export const test = base.extend<{ consoleErrors: string[]; expectedApiStatuses: number[] }>({
+export const test = base.extend<{
+  consoleErrors: string[];
+  expectedApiStatuses: number[];
+  expectedConsoleErrors: RegExp[];
+}>({
   /**
    * Each test comes from its own client address (the e2e server trusts one proxy hop), so the
    * per-IP budgets of sign-up and sign-in count one test's requests, as for a real visitor, and
@@ -84,8 +88,13 @@ export const test = base.extend<{ consoleErrors: string[]; expectedApiStatuses: 
    * password): the browser logs each as 'Failed to load resource', which is not a page error then.
    */
   expectedApiStatuses: [[], { option: true }],
+  /**
+   * Console errors a test causes on purpose, e.g. the browser refusing script in a sandboxed frame
+   * (the tools that drive the page try to run theirs in every frame): named by the test, never broad.
+   */
+  expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [
-    async ({ page, expectedApiStatuses }, use) => {
+    async ({ page, expectedApiStatuses, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       // A page answered with an error status on purpose (the not-found page) is not a page error.
       const failedDocuments = new Set<string>();
@@ -106,7 +115,9 @@ export const test = base.extend<{ consoleErrors: string[]; expectedApiStatuses: 
         if (message.type() !== 'error') return;
         if (message.text().startsWith('Failed to load resource')) {
           failedLoads.push({ text: message.text(), url: message.location().url });
-        } else errors.push(message.text());
+        } else if (!expectedConsoleErrors.some((pattern) => pattern.test(message.text()))) {
+          errors.push(message.text());
+        }
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
