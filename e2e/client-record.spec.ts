@@ -31,6 +31,7 @@ test('the owner opens a client, keeps private notes about them and reads their t
   await expect(owner).toHaveURL(/\/admin/);
   await owner.goto('/admin/users');
   await owner.getByLabel('Search by name or e-mail').fill(client.email);
+  await expect(owner).toHaveURL(/[?&]search=/);
   await owner.getByRole('link', { name: new RegExp(client.email) }).click();
   await expect(owner.getByRole('heading', { name: client.name })).toBeVisible();
 

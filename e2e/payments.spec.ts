@@ -64,6 +64,8 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
   // The owner finds the payment and records it.
   await owner.goto('/admin/payments');
   await owner.getByLabel('Search client, service or receipt number').fill(client.email);
+  // The list follows the search (its address says so) before a row is opened.
+  await expect(owner).toHaveURL(/[?&]q=/);
   await owner.getByRole('link', { name: new RegExp(client.name) }).click();
   await expect(owner.getByRole('heading', { name: /\$120\.00 · Strategy session/ })).toBeVisible();
   await expectNoAxeViolations(owner);

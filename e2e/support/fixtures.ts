@@ -19,6 +19,11 @@ interface AxeViolation {
 
 /** Runs axe-core in the page (through the DevTools protocol, so the page's CSP stays in force). */
 export async function expectNoAxeViolations(page: Page) {
+  // A region still loading is dimmed on purpose (aria-busy): let it settle first, or axe measures
+  // the fading colours. Soft: a page that stays busy is still checked.
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 5_000 })
+    .catch(() => undefined);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
