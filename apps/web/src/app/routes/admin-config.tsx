@@ -38,7 +38,7 @@ export default function AdminConfigRoute() {
         <SetupChecklist hrefs={CHECKLIST_LINKS} />
       </div>
       <nav aria-label="Parts of this page" className="mb-6">
-        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <ul className="flex flex-wrap gap-x-6 text-sm">
           {SECTIONS.map((section) => (
             <li key={section.href}>
               <a

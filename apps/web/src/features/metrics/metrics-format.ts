@@ -81,9 +81,13 @@ export function countChange(
   return { text: `${amount} (${sign}${percent} %)`, direction: difference > 0 ? 'up' : 'down' };
 }
 
-/** A share against the previous range's, in percentage points; null when either has none. */
+/**
+ * A share against the previous range's, in percentage points; 'no figure before' when the previous
+ * range had none (its denominator was zero); null when this range has none.
+ */
 export function shareChange(current: number | null, previous: number | null): Change | null {
-  if (current === null || previous === null) return null;
+  if (current === null) return null;
+  if (previous === null) return { text: 'no figure before', direction: 'new' };
   const points = (current - previous) * 100;
   if (Math.abs(points) < 0.05) return { text: 'no change', direction: 'same' };
   return {
