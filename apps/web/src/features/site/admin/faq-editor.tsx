@@ -4,7 +4,7 @@ import { SITE_LIMITS, type SiteEditInput } from '@consult/shared';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { errorAt } from './field-error';
-import { SMALL_BUTTON } from './string-list-field';
+import { ItemActions } from './item-actions';
 
 export function FaqEditor() {
   const {
@@ -35,27 +35,13 @@ export function FaqEditor() {
                   error={errorAt(errors, `faq.${index}.answer`)}
                   {...register(`faq.${index}.answer`)}
                 />
-                <div className="flex flex-wrap gap-1">
-                  <Button
-                    variant="ghost"
-                    className={SMALL_BUTTON}
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                  >
-                    Move up<span className="sr-only"> question {n}</span>
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    className={SMALL_BUTTON}
-                    disabled={index === fields.length - 1}
-                    onClick={() => move(index, index + 1)}
-                  >
-                    Move down<span className="sr-only"> question {n}</span>
-                  </Button>
-                  <Button variant="ghost" className={SMALL_BUTTON} onClick={() => remove(index)}>
-                    Remove<span className="sr-only"> question {n}</span>
-                  </Button>
-                </div>
+                <ItemActions
+                  index={index}
+                  count={fields.length}
+                  name={`question ${n}`}
+                  onMove={move}
+                  onRemove={remove}
+                />
               </fieldset>
             </li>
           );

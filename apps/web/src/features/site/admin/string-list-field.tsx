@@ -8,9 +8,7 @@ import type { SiteEditInput } from '@consult/shared';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/field';
 import { errorAt } from './field-error';
-
-/** The compact look of the move and remove buttons of a list item (over the button's own sizes). */
-export const SMALL_BUTTON = '!min-h-9 !px-2.5 !py-1 !text-sm';
+import { ItemActions } from './item-actions';
 
 type ListName = 'hero.highlights' | 'about.paragraphs' | 'about.credentials';
 
@@ -73,31 +71,13 @@ export function StringListField({
                   {error}
                 </p>
               )}
-              <div className="flex flex-wrap gap-1">
-                <Button
-                  variant="ghost"
-                  className={SMALL_BUTTON}
-                  disabled={index === 0}
-                  onClick={() => move(index, index - 1)}
-                >
-                  Move up<span className="sr-only"> {label.toLowerCase()}</span>
-                </Button>
-                <Button
-                  variant="ghost"
-                  className={SMALL_BUTTON}
-                  disabled={index === items.length - 1}
-                  onClick={() => move(index, index + 1)}
-                >
-                  Move down<span className="sr-only"> {label.toLowerCase()}</span>
-                </Button>
-                <Button
-                  variant="ghost"
-                  className={SMALL_BUTTON}
-                  onClick={() => onChange(items.filter((_, i) => i !== index))}
-                >
-                  Remove<span className="sr-only"> {label.toLowerCase()}</span>
-                </Button>
-              </div>
+              <ItemActions
+                index={index}
+                count={items.length}
+                name={label.toLowerCase()}
+                onMove={move}
+                onRemove={(at) => onChange(items.filter((_, i) => i !== at))}
+              />
             </li>
           );
         })}
