@@ -35,6 +35,13 @@ test('the owner edits the hero and a question, previews, saves, and the public p
     .getByRole('group', { name: 'Question 1', exact: true })
     .getByLabel('Question', { exact: true })
     .fill(QUESTION);
+  // Reordered with the buttons: the edited question becomes the second.
+  await editor.getByRole('button', { name: 'Move down question 1' }).click();
+  await expect(
+    editor
+      .getByRole('group', { name: 'Question 2', exact: true })
+      .getByLabel('Question', { exact: true }),
+  ).toHaveValue(QUESTION);
   const terms = card('Terms and Conditions').getByLabel('Terms (Markdown)');
   await terms.fill(
     `${await terms.inputValue()}\n\n## Links\n\n<script>alert(1)</script>\n\n[a trap](javascript:alert(2)) and [our site](https://example.com).`,
