@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { paramsWith } from './search-params';
 import { useDebouncedValue } from './use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -16,16 +17,9 @@ export function useDebouncedSearchParam(key: string) {
 
   useEffect(() => {
     if (debounced === value) return;
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (debounced) next.set(key, debounced);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((previous) => paramsWith(previous, { [key]: debounced, page: null }), {
+      replace: true,
+    });
   }, [debounced, value, key, setParams]);
 
   return { typed, setTyped };

@@ -10,7 +10,7 @@ import { ListDetailLayout } from '../../components/list-detail-layout';
 import { ListState, SearchField } from '../../components/list-state';
 import { PageHeader } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/select-field';
-import { hrefWithParams } from '../../lib/search-params';
+import { hrefWithParams, paramsWith } from '../../lib/search-params';
 import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatReceivedAt } from './message-format';
@@ -56,19 +56,8 @@ export function AdminMessagesPage({ timeZone }: { timeZone: string }) {
   const linkWith = (changes: Record<string, string | null>) =>
     hrefWithParams(paths.admin.messages, params, changes);
   const setFilter = (key: string, value: string) =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      next.delete('page');
-      return next;
-    });
-  const clearSelection = () =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      next.delete('message');
-      return next;
-    });
+    setParams((previous) => paramsWith(previous, { [key]: value, page: null }));
+  const clearSelection = () => setParams((previous) => paramsWith(previous, { message: null }));
 
   const list = (
     <div className="flex flex-col gap-4">

@@ -16,7 +16,7 @@ import { PaymentStatusBadge } from '../../components/payment-status-badge';
 import { PageHeader } from '../../components/ui/card';
 import { inputClasses } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
-import { hrefWithParams } from '../../lib/search-params';
+import { hrefWithParams, paramsWith } from '../../lib/search-params';
 import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminPaymentPanel } from './admin-payment-panel';
@@ -67,19 +67,8 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
   const linkWith = (changes: Record<string, string | null>) =>
     hrefWithParams(paths.admin.payments, params, changes);
   const setFilter = (key: string, value: string) =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      next.delete('page');
-      return next;
-    });
-  const clearSelection = () =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      next.delete('payment');
-      return next;
-    });
+    setParams((previous) => paramsWith(previous, { [key]: value, page: null }));
+  const clearSelection = () => setParams((previous) => paramsWith(previous, { payment: null }));
 
   const list = (
     <div className="flex flex-col gap-4">

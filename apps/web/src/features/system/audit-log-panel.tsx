@@ -4,7 +4,7 @@ import { ListState, SearchField } from '../../components/list-state';
 import { TextField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { errorMessage, errorStatus, fieldErrors } from '../../lib/problem';
-import { hrefWithParams } from '../../lib/search-params';
+import { hrefWithParams, paramsWith } from '../../lib/search-params';
 import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
 import { AuditEntryItem } from './audit-entry';
 import { auditActionLabel } from './audit-format';
@@ -39,13 +39,7 @@ export function AuditLogPanel({ timeZone }: { timeZone: string }) {
   const badFilter = errorStatus(error) === 400 ? fieldErrors(error) : null;
 
   const setFilter = (key: string, value: string) =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      next.delete('page');
-      return next;
-    });
+    setParams((previous) => paramsWith(previous, { [key]: value, page: null }));
 
   const actorOptions = [
     { value: '', label: 'Everyone' },

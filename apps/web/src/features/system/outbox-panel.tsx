@@ -4,7 +4,7 @@ import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Pagination } from '../../components/ui/pagination';
 import { SelectField } from '../../components/ui/select-field';
-import { hrefWithParams } from '../../lib/search-params';
+import { hrefWithParams, paramsWith } from '../../lib/search-params';
 import { formatAt } from './format';
 import { OutboxMailPanel } from './outbox-mail-panel';
 import { OUTBOX_STATE_LABELS, OutboxStateBadge } from './outbox-state-badge';
@@ -39,14 +39,9 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
           value={state ?? ''}
           options={stateOptions}
           onChange={(event) =>
-            setParams((previous) => {
-              const next = new URLSearchParams(previous);
-              if (event.target.value) next.set('state', event.target.value);
-              else next.delete('state');
-              next.delete('page');
-              next.delete('mail');
-              return next;
-            })
+            setParams((previous) =>
+              paramsWith(previous, { state: event.target.value, page: null, mail: null }),
+            )
           }
         />
       </div>
@@ -130,13 +125,7 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
           selected ? <OutboxMailPanel key={selected} id={selected} timeZone={timeZone} /> : null
         }
         backLabel="← All mail"
-        onBack={() =>
-          setParams((previous) => {
-            const next = new URLSearchParams(previous);
-            next.delete('mail');
-            return next;
-          })
-        }
+        onBack={() => setParams((previous) => paramsWith(previous, { mail: null }))}
         placeholder="Choose a mail to read it."
       />
     </section>

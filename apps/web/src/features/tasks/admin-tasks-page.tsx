@@ -12,7 +12,7 @@ import { Skeleton } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/select-field';
-import { hrefWithParams } from '../../lib/search-params';
+import { hrefWithParams, paramsWith } from '../../lib/search-params';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { TaskDue } from './task-due';
 import { TaskForm } from './task-form';
@@ -36,14 +36,7 @@ export function AdminTasksPage({ timeZone }: { timeZone: string }) {
   const creating = params.get('new') === '1';
 
   const change = (changes: Record<string, string | null>) =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
+    setParams((previous) => paramsWith(previous, changes));
   const hrefWith = (changes: Record<string, string | null>) =>
     hrefWithParams(paths.admin.tasks, params, changes);
 

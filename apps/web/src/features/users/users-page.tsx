@@ -4,7 +4,7 @@ import { paths } from '@consult/shared';
 import { ListDetailLayout } from '../../components/list-detail-layout';
 import { ListState, SearchField } from '../../components/list-state';
 import { PageHeader } from '../../components/ui/card';
-import { hrefWithParams } from '../../lib/search-params';
+import { hrefWithParams, paramsWith } from '../../lib/search-params';
 import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useListUsersQuery } from './users-api';
@@ -43,12 +43,7 @@ export function UsersPage({
 
   const linkWith = (changes: Record<string, string | null>) =>
     hrefWithParams(paths.admin.users, params, changes);
-  const clearSelection = () =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      next.delete('user');
-      return next;
-    });
+  const clearSelection = () => setParams((previous) => paramsWith(previous, { user: null }));
 
   const list = (
     <div className="flex flex-col gap-4">

@@ -19,7 +19,7 @@ import { PageHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useGetSchedulingSettingsQuery } from '../api/owner-scheduling-api';
-import { hrefWithParams } from '../../../lib/search-params';
+import { hrefWithParams, paramsWith } from '../../../lib/search-params';
 import { useDebouncedSearchParam } from '../../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { formatInstant, zoneName } from '../time/date-time';
@@ -48,17 +48,7 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
   const { typed, setTyped } = useDebouncedSearchParam('q');
 
   const change = (changes: Record<string, string | null>, replace = false) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace },
-    );
+    setParams((previous) => paramsWith(previous, changes), { replace });
 
   const settings = useGetSchedulingSettingsQuery();
   const timeZone = settings.data?.rules.timeZone;
