@@ -22,12 +22,12 @@ import {
   type SchedulingSettings,
   type SchedulingSettingsInput,
 } from '@consult/shared';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { SaveBar } from '../../../components/ui/save-bar';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { errorMessage, fieldErrors } from '../../../lib/problem';
+import { fieldErrors } from '../../../lib/problem';
 import { timeZoneOptions } from '../../../lib/time-zones';
 import { addDays, dateInZone, zoneName } from '../time/date-time';
 import { useSaveSchedulingSettingsMutation } from '../api/admin-scheduling-api';
@@ -80,27 +80,16 @@ export function SchedulingForm({ settings }: { settings: SchedulingSettings }) {
           <WeeklyHoursCard />
           <OverridesCard />
           <MeetingLinksCard />
-          <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-line bg-paper/95 px-4 py-3 sm:mx-0 sm:rounded-2xl sm:border sm:px-5">
-            {error && <Alert tone="error">{errorMessage(error)}</Alert>}
-            <div className="flex flex-wrap items-center gap-3">
-              <Button type="submit" disabled={isLoading}>
-                {isLoading ? 'Saving...' : 'Save hours and rules'}
-              </Button>
-              <Button
-                variant="secondary"
-                disabled={!isDirty || isLoading}
-                onClick={() => {
-                  resetSave();
-                  reset();
-                }}
-              >
-                Discard changes
-              </Button>
-              <span className="text-sm text-muted" aria-live="polite">
-                {isDirty ? 'Unsaved changes' : 'All changes saved'}
-              </span>
-            </div>
-          </div>
+          <SaveBar
+            saveLabel="Save hours and rules"
+            saving={isLoading}
+            dirty={isDirty}
+            error={error}
+            onDiscard={() => {
+              resetSave();
+              reset();
+            }}
+          />
         </form>
         {/* Beside the form on wide screens, so the slots change in view while the hours are edited. */}
         <div className="xl:sticky xl:top-6">

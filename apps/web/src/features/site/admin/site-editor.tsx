@@ -15,9 +15,8 @@ import {
   type SiteEditInput,
 } from '@consult/shared';
 import { LoadError, Skeleton } from '../../../components/query-state';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { errorMessage, fieldErrors } from '../../../lib/problem';
+import { SaveBar } from '../../../components/ui/save-bar';
+import { fieldErrors } from '../../../lib/problem';
 import {
   AboutCard,
   BusinessCard,
@@ -143,27 +142,16 @@ function SiteEditorForm({ document }: { document: SiteDocument }) {
             <TermsCard />
           </div>
         </div>
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-line bg-paper/95 px-4 py-3 sm:mx-0 sm:rounded-2xl sm:border sm:px-5">
-          {error && <Alert tone="error">{errorMessage(error)}</Alert>}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={isLoading}>
-              {isLoading ? 'Saving...' : 'Save site content'}
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={!isDirty || isLoading}
-              onClick={() => {
-                resetSave();
-                reset();
-              }}
-            >
-              Discard changes
-            </Button>
-            <span className="text-sm text-muted" aria-live="polite">
-              {isDirty ? 'Unsaved changes' : 'All changes saved'}
-            </span>
-          </div>
-        </div>
+        <SaveBar
+          saveLabel="Save site content"
+          saving={isLoading}
+          dirty={isDirty}
+          error={error}
+          onDiscard={() => {
+            resetSave();
+            reset();
+          }}
+        />
       </form>
     </FormProvider>
   );
