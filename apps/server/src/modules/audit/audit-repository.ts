@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, or, sql } from 'drizzle-or
 import type { Db } from '../../db/client';
 import { users } from '../users/schema';
 import { escapeLike } from '../users/users-repository';
+import { isEmptyChange, type AuditChange } from './audit-diff';
 import { auditLog } from './schema';
 
 export interface AuditEntry {
@@ -16,6 +17,15 @@ export interface AuditEntry {
 /** Written in the transaction of the change it records, so the log and the data agree. */
 export async function insertAuditEntry(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values(entry);
+}
+
+/** An owner's edit in the one before/after shape; an edit that changed nothing writes nothing. */
+export async function insertAuditChange(
+  db: Db,
+  entry: Omit<AuditEntry, 'details'> & { change: AuditChange },
+): Promise<void> {
+  const { change, ...rest } = entry;
+  if (!isEmptyChange(change)) await insertAuditEntry(db, { ...rest, details: { ...change } });
 }
 
 export interface AuditFilter {

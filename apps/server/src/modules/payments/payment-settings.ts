@@ -3,6 +3,7 @@
  * document; missing keys take their defaults.
  */
 import {
+  PAYMENT_MESSAGES,
   activePaymentProvider,
   paymentSettingsSchema,
   type PaymentSettings,
@@ -10,7 +11,11 @@ import {
   type PaymentSettingsView,
 } from '@consult/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
+import { HttpProblem } from '../../plugins/errors';
+import { auditChange } from '../audit/audit-diff';
+import { insertAuditChange } from '../audit/audit-repository';
 import { findSetting, upsertSetting } from '../site/settings-repository';
 
 export const PAYMENT_SETTINGS_KEY = 'payments';
@@ -37,6 +42,37 @@ export async function savePaymentSettings(
   const value = paymentSettingsSchema.parse(input);
   await upsertSetting(db, PAYMENT_SETTINGS_KEY, value);
   return value;
+}
+
+/**
+ * The owner's save: Stripe may be chosen only when the server has its keys (unless it already was,
+ * the default); the change is audited in the save's transaction.
+ */
+export async function updatePaymentSettings(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  actorId: string,
+  input: PaymentSettingsInput,
+  stripeConfigured: boolean,
+): Promise<PaymentSettings> {
+  if (input.provider === 'stripe' && !stripeConfigured) {
+    const before = await loadPaymentSettings(deps.db, deps.log);
+    if (before.provider !== 'stripe') {
+      throw new HttpProblem(400, PAYMENT_MESSAGES.stripeNotConfigured, {
+        errors: { provider: [PAYMENT_MESSAGES.stripeNotConfigured] },
+      });
+    }
+  }
+  return deps.db.transaction(async (tx) => {
+    const before = await loadPaymentSettings(tx, deps.log);
+    const saved = await savePaymentSettings(tx, input);
+    await insertAuditChange(tx, {
+      actorId,
+      action: 'payments.settings',
+      target: 'payments',
+      change: auditChange(before, saved),
+    });
+    return saved;
+  });
 }
 
 export function paymentSettingsView(

@@ -20,11 +20,13 @@ import {
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
-import { insertAuditEntry } from '../audit/audit-repository';
-import { auditChange, isEmptyChange } from '../audit/audit-diff';
 import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
 import { checkoutUrlFor } from './checkout';
-import { loadPaymentSettings, paymentSettingsView, savePaymentSettings } from './payment-settings';
+import {
+  loadPaymentSettings,
+  paymentSettingsView,
+  updatePaymentSettings,
+} from './payment-settings';
 import { applyStripeEvent, EventTooEarly } from './stripe-webhook';
 import {
   listOwnPayments,
@@ -242,29 +244,12 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
       },
     },
     async (request) => {
-      if (request.body.provider === 'stripe' && !stripeConfigured) {
-        const before = await loadPaymentSettings(deps.db, deps.log);
-        // The default is Stripe; only a change to it needs Stripe on the server.
-        if (before.provider !== 'stripe') {
-          throw new HttpProblem(400, PAYMENT_MESSAGES.stripeNotConfigured, {
-            errors: { provider: [PAYMENT_MESSAGES.stripeNotConfigured] },
-          });
-        }
-      }
-      const settings = await deps.db.transaction(async (tx) => {
-        const before = await loadPaymentSettings(tx, deps.log);
-        const saved = await savePaymentSettings(tx, request.body);
-        const change = auditChange(before, saved);
-        if (!isEmptyChange(change)) {
-          await insertAuditEntry(tx, {
-            actorId: request.user!.id,
-            action: 'payments.settings',
-            target: 'payments',
-            details: { ...change },
-          });
-        }
-        return saved;
-      });
+      const settings = await updatePaymentSettings(
+        deps,
+        request.user!.id,
+        request.body,
+        stripeConfigured,
+      );
       return paymentSettingsView(settings, stripeConfigured);
     },
   );

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
 import { HttpProblem } from '../../../plugins/errors';
-import { insertAuditEntry } from '../../audit/audit-repository';
+import { insertAuditChange, insertAuditEntry } from '../../audit/audit-repository';
 import { auditChange, isEmptyChange } from '../../audit/audit-diff';
 import { listBusyRanges } from '../bookings-repository';
 import { isUniqueViolation } from '../database-errors';
@@ -102,15 +102,12 @@ export async function replaceService(
       const row = await updateService(tx, id, input);
       if (!row) throw new HttpProblem(404, BOOKING_MESSAGES.serviceUnknown);
       const service = toConsultationService(row);
-      const change = auditChange(toConsultationService(before), service);
-      if (!isEmptyChange(change)) {
-        await insertAuditEntry(tx, {
-          actorId,
-          action: 'service.update',
-          target: id,
-          details: { ...change },
-        });
-      }
+      await insertAuditChange(tx, {
+        actorId,
+        action: 'service.update',
+        target: id,
+        change: auditChange(toConsultationService(before), service),
+      });
       return service;
     }),
   );
