@@ -96,13 +96,18 @@ export interface MonthMoneyRow {
   minor: number;
 }
 
+/** Counts and sums come back from the driver as text or numbers: numbers, always. */
+function toMonthMoney(row: MonthMoneyRow): MonthMoneyRow {
+  return { month: Number(row.month), currency: row.currency, minor: Number(row.minor) };
+}
+
 /** Money received in the range per month and currency, by each payment's paid date. */
 export async function paidByMonth(
   db: Db,
   bounds: InstantBounds,
   monthStarts: readonly Date[],
 ): Promise<MonthMoneyRow[]> {
-  const rows = await queryRows<{ month: number; currency: string; minor: number }>(
+  const rows = await queryRows<MonthMoneyRow>(
     db,
     sql`select width_bucket(paid_at, ${instants(monthStarts)}) - 1 as month, currency,
           sum(amount_minor)::float8 as minor
@@ -110,11 +115,7 @@ export async function paidByMonth(
         where paid_at >= ${at(bounds.start)} and paid_at < ${at(bounds.end)}
         group by 1, 2`,
   );
-  return rows.map((row) => ({
-    month: Number(row.month),
-    currency: row.currency,
-    minor: Number(row.minor),
-  }));
+  return rows.map(toMonthMoney);
 }
 
 /** Refunds that succeeded in the range per month and currency, by the refund's date. */
@@ -123,7 +124,7 @@ export async function refundedByMonth(
   bounds: InstantBounds,
   monthStarts: readonly Date[],
 ): Promise<MonthMoneyRow[]> {
-  const rows = await queryRows<{ month: number; currency: string; minor: number }>(
+  const rows = await queryRows<MonthMoneyRow>(
     db,
     sql`select width_bucket(r.created_at, ${instants(monthStarts)}) - 1 as month, p.currency,
           sum(r.amount_minor)::float8 as minor
@@ -132,11 +133,7 @@ export async function refundedByMonth(
           and r.created_at >= ${at(bounds.start)} and r.created_at < ${at(bounds.end)}
         group by 1, 2`,
   );
-  return rows.map((row) => ({
-    month: Number(row.month),
-    currency: row.currency,
-    minor: Number(row.minor),
-  }));
+  return rows.map(toMonthMoney);
 }
 
 /** Client accounts (not admins) created in the range, and contact messages received in it. */
