@@ -10,6 +10,7 @@ import { signedInUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditLog } from '../audit/schema';
 import { markMailAttemptFailed, markMailSent } from './outbox-repository';
+import { mailOutbox } from './schema';
 
 describe('the mail outbox viewer', () => {
   let t: TestApp;
@@ -41,6 +42,14 @@ describe('the mail outbox viewer', () => {
     await markMailAttemptFailed(t.app.db, ids.failed, 'connect ECONNREFUSED', null);
     ids.erased = await queue('Goodbye', { to: 'erased@example.test', eraseAfterSend: true });
     ids.queued = await queue('Queued one');
+    // PGlite's clock ticks in milliseconds: two mails queued within one would tie on created_at.
+    const order = [ids.sent, ids.failed, ids.erased, ids.queued];
+    for (const [index, id] of order.entries()) {
+      await t.app.db
+        .update(mailOutbox)
+        .set({ createdAt: new Date(Date.now() - (order.length - index) * 1000) })
+        .where(eq(mailOutbox.id, id));
+    }
   });
   afterAll(() => t.close());
 
