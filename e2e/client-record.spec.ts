@@ -75,5 +75,24 @@ test('the owner opens a client, keeps private notes about them and reads their t
   // The client's own pages never carry the owner's notes.
   await page.goto('/dash');
   await expect(page.getByText('Moved to Lahore')).toHaveCount(0);
+
+  // The client asks to be forgotten: the owner's delete erases them, and the booking stays on record.
+  const recordUrl = owner.url();
+  await owner.getByRole('button', { name: 'Delete account' }).click();
+  const erase = owner.getByRole('dialog', { name: 'Delete this account?' });
+  await expect(erase).toContainText('stay for accounting under “Deleted client”');
+  await expect(erase).toContainText('Bookings still to come are cancelled');
+  await expectNoAxeViolations(owner);
+  await shootBothWidths(owner, 'client-erase-dialog');
+  await erase.getByRole('button', { name: 'Delete account' }).click();
+  await expect(owner.getByText(`${client.email} was erased;`)).toBeVisible();
+  await owner.goto(recordUrl);
+  await expect(owner.getByRole('heading', { name: 'Deleted client', level: 2 })).toBeVisible();
+  await expect(owner.getByText('This account was deleted.')).toBeVisible();
+  await expect(owner.getByRole('region', { name: 'Bookings' })).toContainText('Strategy session');
+  await expect(owner.getByRole('region', { name: 'Private notes' })).toHaveCount(0);
+  await expect(owner.getByRole('button', { name: 'Delete account' })).toHaveCount(0);
+  await expectNoAxeViolations(owner);
+  await shootBothWidths(owner, 'client-erased');
   await ownerContext.close();
 });

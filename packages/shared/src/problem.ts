@@ -29,5 +29,3 @@ export const RESET_LINK_INVALID_PROBLEM_TYPE = 'urn:consult:reset-link-invalid';
 export const CROSS_SITE_PROBLEM_TYPE = 'urn:consult:cross-site-request';
 /** The 409 of an invitation to an address that already has an account; `clientId` names it. */
 export const ACCOUNT_EXISTS_PROBLEM_TYPE = 'urn:consult:account-exists';
-/** The owner cannot delete an account whose bookings or payments must stay on record. */
-export const USER_HAS_RECORDS_PROBLEM_TYPE = 'urn:consult:user-has-records';

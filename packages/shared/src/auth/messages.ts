@@ -21,9 +21,6 @@ export const AUTH_MESSAGES = {
   currentPasswordRequired: 'Enter your current password to set a new one.',
   adminsOnly: 'Admins only.',
   lastAdmin: 'The last admin cannot be demoted, disabled or deleted.',
-  /** The owner's delete would take bookings and payments with it: records that must stay. */
-  userHasRecords:
-    'This account has bookings or payments, which must stay on record. Disable it instead; the client can delete it themselves, which keeps those records under “Deleted client”.',
   userNotFound: 'No such user.',
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordTooLong: 'Password must be at most 128 characters long',

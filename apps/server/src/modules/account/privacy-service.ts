@@ -9,11 +9,15 @@ import {
   AUTH_MESSAGES,
   ERASED_CLIENT_NAME,
   erasedAddress,
+  isErasedAddress,
   PRIVACY_MESSAGES,
   type AccountExport,
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
+import type { Tx } from '../../db/client';
+import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
+import { auditChange } from '../audit/audit-diff';
 import { insertAuditEntry } from '../audit/audit-repository';
 import { verifyPassword } from '../auth/passwords';
 import { canClientChange } from '../bookings/booking-state';
@@ -26,8 +30,12 @@ import { settlePaymentOnCancel } from '../payments/payment-steps';
 import { sendRefundsOfBooking } from '../payments/refunds';
 import { assertNotLastAdmin } from '../users/user-admin-service';
 import { toUserView } from '../users/user-view';
-import type { UserRow } from '../users/users-repository';
-import { findUserById } from '../users/users-repository';
+import {
+  deleteUser,
+  findUserById,
+  lockUserAndCountRecords,
+  type UserRow,
+} from '../users/users-repository';
 import {
   clientRecords,
   eraseClientData,
@@ -116,10 +124,7 @@ export async function exportAccount(
 
 /**
  * Deletes the signed-in account after checking its password (400, nothing changed, when wrong;
- * 409 for the last admin). Bookings still to come are cancelled: before the cutoff as the client's
- * own cancellation (its payment refunded by the owner's share), after it without a refund, like a
- * late cancellation. The owner is told which times came free; the client gets a confirmation,
- * whose outbox row is erased once sent.
+ * 409 for the last admin). See `eraseAccount` for what deleting does.
  */
 export async function deleteAccount(
   deps: PrivacyDeps,
@@ -136,78 +141,132 @@ export async function deleteAccount(
     const current = await findUserById(tx, user.id);
     if (!current) throw new HttpProblem(404, AUTH_MESSAGES.userNotFound);
     await assertNotLastAdmin(tx, current);
-    const scheduling = await loadSchedulingSettings(tx, deps.log);
-    const owner = await bookingMailOwner(deps, tx);
-    const freed: string[] = [];
-    const ids: string[] = [];
-    for (const booking of await lockFutureBookings(tx, current.id, now)) {
-      const beforeCutoff = canClientChange(
-        { state: booking.state, start: booking.startAt },
-        now,
-        scheduling.rules.cancellationCutoffHours,
-      ).allowed;
-      await updateBooking(tx, booking.id, {
-        state: 'cancelled',
-        cancelledAt: now,
-        holdUntil: null,
-        icsSequence: booking.icsSequence + 1,
-      });
-      await insertBookingEvent(tx, {
-        bookingId: booking.id,
-        action: 'cancelled',
-        fromState: booking.state,
-        toState: 'cancelled',
-        actorType: 'client',
-        actorId: current.id,
-        details: { reason: 'account deleted' },
-      });
-      await settlePaymentOnCancel(deps, tx, booking, {
-        type: beforeCutoff ? 'client' : 'system',
-        userId: current.id,
-      });
-      ids.push(booking.id);
-      freed.push(
-        `${booking.serviceTitle}, ${formatMailTime(booking.startAt, scheduling.rules.timeZone)}`,
-      );
-    }
-    await eraseClientData(tx, current, {
-      name: ERASED_CLIENT_NAME,
-      email: erasedAddress(current.id),
-      passwordHash: `erased:${randomBytes(32).toString('hex')}`,
-      now,
-    });
-    await insertAuditEntry(tx, {
-      actorId: null,
-      action: 'user.erase',
-      target: current.id,
-      details: { role: current.role, cancelledBookings: ids.length },
-    });
-    if (freed.length > 0) {
-      for (const to of owner.copyTo ?? []) {
-        await deps.mailer.queueMail(
-          simpleMail(to, 'A client deleted their account', [
-            'A client deleted their account. Their bookings still to come were cancelled, and these times are free again:',
-            ...freed,
-            'Payments and receipts stay on /admin/payments under the name “Deleted client”.',
-          ]),
-          tx,
-        );
-      }
-    }
-    await deps.mailer.queueMail(
-      {
-        ...simpleMail(current.email, 'Your account is deleted', [
-          `Hello ${current.name}, your account at ${deps.config.APP_URL} is deleted, as you asked.`,
-          ids.length > 0
-            ? `Your ${ids.length === 1 ? 'booking still to come was' : `${ids.length} bookings still to come were`} cancelled; any refund due goes back the way you paid.`
-            : 'You had no bookings still to come.',
-          'Payment records and receipts are kept for accounting as the law requires, without your name. Everything else that identified you is erased, including this e-mail once it is sent.',
-        ]),
-        eraseAfterSend: true,
-      },
-      tx,
-    );
-    return ids;
+    return eraseAccount(deps, tx, current, null, now);
   });
   for (const id of cancelledIds) await sendRefundsOfBooking(deps, id);
+}
+
+/**
+ * The owner's delete (`DELETE /api/admin/users/:id`, never the last admin): an account with no
+ * bookings and no payments goes entirely; one with them is erased exactly as if the client had
+ * deleted it (`eraseAccount`), so the accounting stays. Deleting an erased account again changes
+ * nothing.
+ */
+export async function deleteAccountForOwner(
+  deps: PrivacyDeps,
+  actor: UserRow,
+  id: string,
+  now: Date = deps.clock(),
+): Promise<void> {
+  const cancelledIds = await deps.db.transaction(async (tx) => {
+    const user = isUuid(id) ? await findUserById(tx, id) : undefined;
+    if (!user) throw new HttpProblem(404, AUTH_MESSAGES.userNotFound);
+    await assertNotLastAdmin(tx, user);
+    // Locks the row first, so a booking made at this moment is either counted or refused.
+    const kept = await lockUserAndCountRecords(tx, id);
+    if (kept.bookings === 0 && kept.payments === 0) {
+      await deleteUser(tx, id);
+      await insertAuditEntry(tx, {
+        actorId: actor.id === id ? null : actor.id,
+        action: 'user.delete',
+        target: id,
+        details: { ...auditChange({ name: user.name, role: user.role }, null) },
+      });
+      return [];
+    }
+    if (isErasedAddress(user.email)) return [];
+    return eraseAccount(deps, tx, user, actor.id === id ? null : actor, now);
+  });
+  for (const cancelledId of cancelledIds) await sendRefundsOfBooking(deps, cancelledId);
+}
+
+/**
+ * Erases `user` in `tx` (decision 029) and answers the bookings it cancelled, whose refunds the
+ * caller sends once `tx` commits. Bookings still to come are cancelled: before the cutoff as the
+ * client's own cancellation (its payment refunded by the owner's share), after it without a refund,
+ * like a late cancellation. Sessions end and what identifies the client goes; payments and receipts
+ * stay under "Deleted client". The client gets a confirmation whose outbox row is erased once sent;
+ * when the client deleted it themselves (`owner` null) the owner is told which times came free.
+ */
+async function eraseAccount(
+  deps: PrivacyDeps,
+  tx: Tx,
+  user: UserRow,
+  owner: UserRow | null,
+  now: Date,
+): Promise<string[]> {
+  const scheduling = await loadSchedulingSettings(tx, deps.log);
+  const mailOwner = await bookingMailOwner(deps, tx);
+  const freed: string[] = [];
+  const ids: string[] = [];
+  for (const booking of await lockFutureBookings(tx, user.id, now)) {
+    const beforeCutoff = canClientChange(
+      { state: booking.state, start: booking.startAt },
+      now,
+      scheduling.rules.cancellationCutoffHours,
+    ).allowed;
+    await updateBooking(tx, booking.id, {
+      state: 'cancelled',
+      cancelledAt: now,
+      holdUntil: null,
+      icsSequence: booking.icsSequence + 1,
+    });
+    await insertBookingEvent(tx, {
+      bookingId: booking.id,
+      action: 'cancelled',
+      fromState: booking.state,
+      toState: 'cancelled',
+      actorType: owner ? 'owner' : 'client',
+      actorId: owner?.id ?? user.id,
+      details: { reason: owner ? 'account deleted by the owner' : 'account deleted' },
+    });
+    await settlePaymentOnCancel(deps, tx, booking, {
+      type: beforeCutoff ? 'client' : 'system',
+      userId: owner?.id ?? user.id,
+    });
+    ids.push(booking.id);
+    freed.push(
+      `${booking.serviceTitle}, ${formatMailTime(booking.startAt, scheduling.rules.timeZone)}`,
+    );
+  }
+  await eraseClientData(tx, user, {
+    name: ERASED_CLIENT_NAME,
+    email: erasedAddress(user.id),
+    passwordHash: `erased:${randomBytes(32).toString('hex')}`,
+    now,
+  });
+  await insertAuditEntry(tx, {
+    actorId: owner?.id ?? null,
+    action: 'user.erase',
+    target: user.id,
+    details: { role: user.role, cancelledBookings: ids.length },
+  });
+  if (freed.length > 0 && !owner) {
+    for (const to of mailOwner.copyTo ?? []) {
+      await deps.mailer.queueMail(
+        simpleMail(to, 'A client deleted their account', [
+          'A client deleted their account. Their bookings still to come were cancelled, and these times are free again:',
+          ...freed,
+          'Payments and receipts stay on /admin/payments under the name “Deleted client”.',
+        ]),
+        tx,
+      );
+    }
+  }
+  await deps.mailer.queueMail(
+    {
+      ...simpleMail(user.email, 'Your account is deleted', [
+        owner
+          ? `Hello ${user.name}, your account at ${deps.config.APP_URL} was deleted by ${mailOwner.name}.`
+          : `Hello ${user.name}, your account at ${deps.config.APP_URL} is deleted, as you asked.`,
+        ids.length > 0
+          ? `Your ${ids.length === 1 ? 'booking still to come was' : `${ids.length} bookings still to come were`} cancelled; any refund due goes back the way you paid.`
+          : 'You had no bookings still to come.',
+        'Payment records and receipts are kept for accounting as the law requires, without your name. Everything else that identified you is erased, including this e-mail once it is sent.',
+      ]),
+      eraseAfterSend: true,
+    },
+    tx,
+  );
+  return ids;
 }

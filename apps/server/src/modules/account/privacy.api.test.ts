@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   accountExportSchema,
   AUTH_MESSAGES,
@@ -13,6 +13,7 @@ import { signedInUser, TEST_PASSWORD, type SignedIn } from '../../test/accounts'
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addService, openEveryDay, slotAt } from '../bookings/booking-test-setup';
+import { auditLog } from '../audit/schema';
 import { bookingEvents, bookings } from '../bookings/schema';
 import { mailOutbox } from '../mail/schema';
 import { payments } from '../payments/schema';
@@ -68,6 +69,35 @@ describe('privacy: the client’s export and the deletion of their account', () 
     });
     return { client, bookingId: booking.id, note };
   }
+
+  /** How many rows of the tables that held the client's data still contain `text`. */
+  const mentions = async (text: string) => {
+    const like = `%${text.toLowerCase()}%`;
+    const has = (column: SQL | AnyColumn) => sql`lower(coalesce(${column}, '')) like ${like}`;
+    const counts = await Promise.all([
+      t.app.db
+        .select({ n: count() })
+        .from(users)
+        .where(or(has(users.email), has(users.name))),
+      t.app.db
+        .select({ n: count() })
+        .from(bookings)
+        .where(or(has(bookings.notes), has(sql`${bookings.answers}::text`))),
+      t.app.db
+        .select({ n: count() })
+        .from(bookingEvents)
+        .where(has(sql`${bookingEvents.details}::text`)),
+      t.app.db
+        .select({ n: count() })
+        .from(contactMessages)
+        .where(or(has(contactMessages.email), has(contactMessages.name))),
+      t.app.db
+        .select({ n: count() })
+        .from(mailOutbox)
+        .where(or(has(mailOutbox.to), has(mailOutbox.text), has(mailOutbox.html))),
+    ]);
+    return counts.reduce((sum, [row]) => sum + row!.n, 0);
+  };
 
   it('exports everything about the client and nothing about anyone else, as a download', async () => {
     const { client, bookingId, note } = await clientWithHistory();
@@ -151,33 +181,54 @@ describe('privacy: the client’s export and the deletion of their account', () 
     );
 
     // No table keeps the address or the name.
-    const mentions = async (text: string) => {
-      const like = `%${text.toLowerCase()}%`;
-      const has = (column: SQL | AnyColumn) => sql`lower(coalesce(${column}, '')) like ${like}`;
-      const counts = await Promise.all([
-        t.app.db
-          .select({ n: count() })
-          .from(users)
-          .where(or(has(users.email), has(users.name))),
-        t.app.db
-          .select({ n: count() })
-          .from(bookings)
-          .where(or(has(bookings.notes), has(sql`${bookings.answers}::text`))),
-        t.app.db
-          .select({ n: count() })
-          .from(bookingEvents)
-          .where(has(sql`${bookingEvents.details}::text`)),
-        t.app.db
-          .select({ n: count() })
-          .from(contactMessages)
-          .where(or(has(contactMessages.email), has(contactMessages.name))),
-        t.app.db
+    expect(await mentions(email)).toBe(0);
+    expect(await mentions(name)).toBe(0);
+    expect(await mentions(note)).toBe(0);
+  });
+
+  it('the owner’s delete erases a client with records the same way, in the owner’s name', async () => {
+    const { client, bookingId, note } = await clientWithHistory();
+    const { email, name } = client.user;
+    const ownerNotices = async () =>
+      (
+        await t.app.db
           .select({ n: count() })
           .from(mailOutbox)
-          .where(or(has(mailOutbox.to), has(mailOutbox.text), has(mailOutbox.html))),
-      ]);
-      return counts.reduce((sum, [row]) => sum + row!.n, 0);
-    };
+          .where(eq(mailOutbox.subject, 'A client deleted their account'))
+      )[0]!.n;
+    const noticesBefore = await ownerNotices();
+    const res = await call('DELETE', `/api/admin/users/${client.user.id}`, owner);
+    expect(res.statusCode, res.body).toBe(204);
+
+    expect((await call('GET', '/api/user', client)).statusCode).toBe(403);
+    const [booking] = await t.app.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(booking).toMatchObject({ state: 'cancelled', notes: null });
+    const events = await t.app.db
+      .select()
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, bookingId));
+    expect(events.at(-1)).toMatchObject({ action: 'cancelled', actorType: 'owner' });
+    const [payment] = await t.app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.bookingId, bookingId));
+    expect(payment).toMatchObject({ status: 'refunded', refundedMinor: 8000 });
+    const [user] = await t.app.db.select().from(users).where(eq(users.id, client.user.id));
+    expect(user).toMatchObject({ name: ERASED_CLIENT_NAME });
+    expect(user!.disabledAt).not.toBeNull();
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.erase'), eq(auditLog.target, client.user.id)));
+    expect(entry).toMatchObject({ actorId: owner.user.id, details: { cancelledBookings: 1 } });
+
+    // The client is told who deleted it; the owner, who did it, gets no mail about it.
+    await t.app.mailer.deliverDue();
+    const goodbye = await peer.waitForMail(
+      (m) => m.to.includes(email) && m.subject === 'Your account is deleted',
+    );
+    expect(goodbye.text).toContain('was deleted by');
+    expect(await ownerNotices()).toBe(noticesBefore);
     expect(await mentions(email)).toBe(0);
     expect(await mentions(name)).toBe(0);
     expect(await mentions(note)).toBe(0);

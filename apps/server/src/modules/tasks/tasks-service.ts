@@ -2,7 +2,9 @@
 import {
   ADMIN_TASKS_PAGE_SIZE,
   calendarDayIn,
+  isErasedAddress,
   isTaskOverdue,
+  PRIVACY_MESSAGES,
   shiftCalendarDay,
   TASK_MESSAGES,
   type AdminTaskRecord,
@@ -164,6 +166,7 @@ export async function createTask(
   const now = deps.clock();
   const client = await findUserContact(deps.db, input.clientId);
   if (!client) throw fieldProblem('clientId', TASK_MESSAGES.clientNotFound);
+  if (isErasedAddress(client.email)) throw fieldProblem('clientId', PRIVACY_MESSAGES.accountErased);
   if (input.bookingId) await checkBooking(deps, client.id, input.bookingId);
   const dueDate = input.dueDate ?? null;
   const today = calendarDayIn(now, client.timeZone);

@@ -10,6 +10,8 @@ import {
   CLIENT_RECORD_NOTES_LIMIT,
   CLIENT_RECORD_TASKS_LIMIT,
   CLIENT_RECORD_TIMELINE_LIMIT,
+  isErasedAddress,
+  PRIVACY_MESSAGES,
   type ClientNote,
   type ClientRecord,
 } from '@consult/shared';
@@ -131,6 +133,7 @@ export async function addClientNote(
   text: string,
 ): Promise<ClientNote> {
   const client = await getUser(deps.db, clientId);
+  if (isErasedAddress(client.email)) throw new HttpProblem(409, PRIVACY_MESSAGES.accountErased);
   const id = await deps.db.transaction(async (tx) => {
     const note = await insertClientNote(tx, { clientId: client.id, authorId: actor.id, text });
     await auditNote(tx, actor, 'client_note.create', note);

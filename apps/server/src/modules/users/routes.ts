@@ -21,7 +21,8 @@ import {
   getClientRecord,
   removeClientNote,
 } from './client-record-service';
-import { changeUser, listUsersPage, removeUser } from './user-admin-service';
+import { deleteAccountForOwner } from '../account/privacy-service';
+import { changeUser, listUsersPage } from './user-admin-service';
 
 const errors = { 401: problemSchema, 403: problemSchema };
 
@@ -143,7 +144,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
     {
       schema: {
         tags: ['admin'],
-        summary: 'Delete an account and everything it owns (never the last admin)',
+        summary:
+          'Delete an account (never the last admin): removed when it has no bookings or payments, else erased and kept anonymised for accounting',
         security: [{ bearer: [] }],
         params: adminUserParamsSchema,
         response: {
@@ -155,7 +157,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await removeUser(deps.db, request.user!, request.params.id);
+      await deleteAccountForOwner(deps, request.user!, request.params.id);
       return reply.code(204).send(null);
     },
   );

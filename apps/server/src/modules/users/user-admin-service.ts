@@ -1,11 +1,8 @@
-/** The admin's work on accounts: list and search, change role, disable, delete; the last admin stays. */
-import {
-  AUTH_MESSAGES,
-  USER_HAS_RECORDS_PROBLEM_TYPE,
-  type AdminUserUpdate,
-  type User,
-  type UsersPage,
-} from '@consult/shared';
+/**
+ * The admin's work on accounts: list and search, change role, disable; the last admin stays. The
+ * owner's delete is an erasure when records must stay: `deleteAccountForOwner` in account/privacy.
+ */
+import { AUTH_MESSAGES, type AdminUserUpdate, type User, type UsersPage } from '@consult/shared';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
@@ -14,11 +11,9 @@ import { insertAuditEntry } from '../audit/audit-repository';
 import { auditChange } from '../audit/audit-diff';
 import { toUserView } from './user-view';
 import {
-  deleteUser,
   findUserById,
   listUsers,
   lockActiveAdminIds,
-  lockUserAndCountRecords,
   pendingEmails,
   updateUser,
   type UserRow,
@@ -99,25 +94,5 @@ export async function changeUser(
       });
     }
     return viewUser(tx, updated);
-  });
-}
-
-export async function removeUser(db: Db, actor: UserRow, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const user = await findUserOr404(tx, id);
-    await assertNotLastAdmin(tx, user);
-    const kept = await lockUserAndCountRecords(tx, id);
-    if (kept.bookings > 0 || kept.payments > 0) {
-      throw new HttpProblem(409, AUTH_MESSAGES.userHasRecords, {
-        type: USER_HAS_RECORDS_PROBLEM_TYPE,
-      });
-    }
-    await deleteUser(tx, id);
-    await insertAuditEntry(tx, {
-      actorId: actor.id === id ? null : actor.id,
-      action: 'user.delete',
-      target: id,
-      details: { ...auditChange({ name: user.name, role: user.role }, null) },
-    });
   });
 }

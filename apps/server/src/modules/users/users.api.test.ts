@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
-  USER_HAS_RECORDS_PROBLEM_TYPE,
+  ERASED_CLIENT_NAME,
+  PRIVACY_MESSAGES,
   systemStatusSchema,
   usersPageSchema,
 } from '@consult/shared';
@@ -23,7 +24,7 @@ describe('admin: accounts and system health', () => {
   afterAll(() => t.close());
 
   const call = (
-    method: 'GET' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     headers: object,
     payload?: object,
@@ -168,26 +169,42 @@ describe('admin: accounts and system health', () => {
       );
     });
 
-    it('keeps an account with bookings: 409, and the account and its booking stay', async () => {
+    it('erases an account with bookings instead of removing it: the booking stays, under "Deleted client"', async () => {
       const client = await createUser(t.app);
       const service = await insertTestService(t.database.db);
       const booking = await insertTestBooking(t.database.db, {
         service,
         clientId: client.id,
-        startAt: new Date('2031-03-04T10:00:00Z'),
+        startAt: new Date('2021-03-04T10:00:00Z'),
         state: 'completed',
       });
       const res = await call('DELETE', `/api/admin/users/${client.id}`, admin.headers);
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({
-        type: USER_HAS_RECORDS_PROBLEM_TYPE,
-        detail: AUTH_MESSAGES.userHasRecords,
+      expect(res.statusCode, res.body).toBe(204);
+      const kept = await call('GET', `/api/admin/users/${client.id}`, admin.headers);
+      expect(kept.json()).toMatchObject({
+        name: ERASED_CLIENT_NAME,
+        disabled: true,
+        bookings: [expect.objectContaining({ id: booking.id, state: 'completed' })],
       });
-      expect(
-        (await call('GET', `/api/admin/users/${client.id}`, admin.headers)).json(),
-      ).toMatchObject({
-        bookings: [expect.objectContaining({ id: booking.id })],
+      expect(kept.json().email).not.toBe(client.email);
+      // Nothing new is kept about a client who is gone.
+      const note = await call('POST', `/api/admin/users/${client.id}/notes`, admin.headers, {
+        text: 'Called about the invoice',
       });
+      expect(note.statusCode).toBe(409);
+      expect(note.json().detail).toBe(PRIVACY_MESSAGES.accountErased);
+      const task = await call('POST', '/api/admin/tasks', admin.headers, {
+        clientId: client.id,
+        title: 'Send the signed form',
+      });
+      expect(task.statusCode).toBe(400);
+      expect(task.json().errors.clientId).toEqual([PRIVACY_MESSAGES.accountErased]);
+      // Deleting it again changes nothing.
+      const again = await call('DELETE', `/api/admin/users/${client.id}`, admin.headers);
+      expect(again.statusCode).toBe(204);
+      expect((await call('GET', `/api/admin/users/${client.id}`, admin.headers)).json()).toEqual(
+        kept.json(),
+      );
     });
 
     it('never demotes, disables or deletes the last admin', async () => {

@@ -7,7 +7,7 @@ import { useAuth } from '../../hooks/use-auth';
 
 /**
  * /admin/users: the accounts, each client's page with their record and their payments and tasks
- * (dates in the owner's zone).
+ * (dates in the owner's zone); a deleted client's page keeps only the accounting.
  */
 export default function AdminUsersRoute() {
   const { id } = useAuth();
@@ -17,13 +17,13 @@ export default function AdminUsersRoute() {
     <UsersPage
       currentUserId={id}
       timeZone={isLoading ? undefined : timeZone}
-      userSections={(userId) =>
+      userSections={(userId, { erased }) =>
         isLoading ? (
           <Skeleton lines={3} label="Loading their payments and tasks" />
         ) : (
           <>
             <ClientPaymentsSection clientId={userId} timeZone={timeZone} />
-            <TasksSection clientId={userId} timeZone={timeZone} />
+            {!erased && <TasksSection clientId={userId} timeZone={timeZone} />}
           </>
         )
       }

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import type { ClientRecord } from '@consult/shared';
+import { ERASED_CLIENT_NAME, isErasedAddress, type ClientRecord } from '@consult/shared';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -34,8 +34,11 @@ export function UserDetailPanel({
   currentUserId: string;
   timeZone?: string;
   onDeleted: () => void;
-  /** Sections below the details that other features own, for this user's id. */
-  sections?: (userId: string) => ReactNode;
+  /**
+   * Sections below the details that other features own, for this user's id; `erased` when the
+   * account was deleted and only its accounting stays (nothing new is added to it).
+   */
+  sections?: (userId: string, state: { erased: boolean }) => ReactNode;
 }) {
   // `currentData`, not `data`: while another user loads, the previous one must not stay on screen
   // with its buttons, or an action could hit the wrong account.
@@ -49,7 +52,7 @@ export function UserDetailPanel({
       stale={isFetching}
       isSelf={user.id === currentUserId}
       onDeleted={onDeleted}
-      sections={sections?.(user.id)}
+      sections={sections?.(user.id, { erased: isErasedAddress(user.email) })}
       timeZone={timeZone}
     />
   );
@@ -82,11 +85,19 @@ function UserDetail({
     setAction(next);
   };
 
+  // Bookings (and so payments) must stay for accounting: the delete erases the account instead.
+  const erases = user.bookings.length > 0;
+  const erased = isErasedAddress(user.email);
+
   const confirm = async () => {
     if (action === 'delete') {
       const result = await remove(user.id);
       if ('error' in result) return;
-      toast.success(`${user.email} was deleted.`);
+      toast.success(
+        erases
+          ? `${user.email} was erased; the bookings and payments stay under “${ERASED_CLIENT_NAME}”.`
+          : `${user.email} was deleted.`,
+      );
       setAction(null);
       onDeleted();
       return;
@@ -108,13 +119,13 @@ function UserDetail({
     [
       'E-mail verified',
       user.emailVerified && user.emailVerifiedAt
-        ? `Yes, ${formatDateTime(user.emailVerifiedAt)}`
+        ? `Yes, ${formatDateTime(user.emailVerifiedAt, timeZone)}`
         : user.emailVerified
           ? 'Yes'
           : 'No',
     ],
     ['Status', user.disabled ? 'Disabled: cannot sign in' : 'Active'],
-    ['Created', formatDateTime(user.createdAt)],
+    ['Created', formatDateTime(user.createdAt, timeZone)],
     ['Phone', user.phone ?? 'Not given'],
     ['Time zone', user.timeZone.replace(/_/g, ' ')],
   ];
@@ -140,7 +151,9 @@ function UserDetail({
     },
     delete: {
       title: 'Delete this account?',
-      body: `${user.email} and the account's data will be removed for good. This cannot be undone. An account with bookings or payments is kept: disable it instead.`,
+      body: erases
+        ? `${user.name}'s personal data goes for good: name, e-mail, phone, booking notes and answers, tasks, messages and your private notes. Bookings still to come are cancelled as if they had cancelled themselves (before the cutoff, refunded by your refund share). Past bookings, payments and receipts stay for accounting under “${ERASED_CLIENT_NAME}”. ${user.email} gets an e-mail saying so. This cannot be undone.`
+        : `${user.email} and the account's data will be removed for good. This cannot be undone.`,
       confirm: 'Delete account',
       busy: 'Deleting...',
     },
@@ -158,19 +171,27 @@ function UserDetail({
         </div>
       </div>
       {isSelf && <Alert tone="info">This is your own account. Changes apply to you at once.</Alert>}
+      {erased && (
+        <Alert tone="info">
+          This account was deleted. Its bookings and payments stay for accounting; nothing else
+          about the client is kept.
+        </Alert>
+      )}
       <DetailList rows={rows} />
-      <div className="flex flex-wrap gap-3 border-t border-line pt-5">
-        <Button variant="secondary" onClick={() => open('role')}>
-          {user.role === 'admin' ? 'Make client' : 'Make admin'}
-        </Button>
-        <Button variant="secondary" onClick={() => open('disable')}>
-          {user.disabled ? 'Enable account' : 'Disable account'}
-        </Button>
-        <Button variant="danger" onClick={() => open('delete')}>
-          Delete account
-        </Button>
-      </div>
-      <ClientNotesSection clientId={user.id} notes={user.notes} />
+      {!erased && (
+        <div className="flex flex-wrap gap-3 border-t border-line pt-5">
+          <Button variant="secondary" onClick={() => open('role')}>
+            {user.role === 'admin' ? 'Make client' : 'Make admin'}
+          </Button>
+          <Button variant="secondary" onClick={() => open('disable')}>
+            {user.disabled ? 'Enable account' : 'Disable account'}
+          </Button>
+          <Button variant="danger" onClick={() => open('delete')}>
+            Delete account
+          </Button>
+        </div>
+      )}
+      {!erased && <ClientNotesSection clientId={user.id} notes={user.notes} />}
       <ClientBookingsSection clientId={user.id} bookings={user.bookings} timeZone={timeZone} />
       {sections}
       <ClientMessagesSection messages={user.messages} timeZone={timeZone} />

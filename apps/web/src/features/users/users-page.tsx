@@ -24,7 +24,7 @@ export function UsersPage({
   /** The owner's zone, for a client's bookings and timeline; the browser's when left out. */
   timeZone?: string;
   /** More of a user's panel that other features own (their payments), placed by the route. */
-  userSections?: (userId: string) => ReactNode;
+  userSections?: (userId: string, state: { erased: boolean }) => ReactNode;
 }) {
   useDocumentTitle('Users');
   const [params, setParams] = useSearchParams();
