@@ -1,7 +1,8 @@
 /**
  * A test double of Stripe's HTTP API, for the official SDK pointed at it through STRIPE_API_BASE:
- * Checkout Sessions (create, retrieve, expire), refunds with idempotency keys, a checkout page the
- * browser tests pay on, and webhooks signed with the SDK's own `generateTestHeaderString`. It
+ * Checkout Sessions (create, retrieve, expire), refunds with idempotency keys (which it can later
+ * fail, as a bank may), a checkout page the browser tests pay on, and webhooks signed with the SDK's
+ * own `generateTestHeaderString`. It
  * answers like Stripe (form-encoded requests, JSON objects and errors) and records every call.
  */
 import { randomBytes } from 'node:crypto';
@@ -41,8 +42,21 @@ export interface DoubleCall {
 interface Intent {
   id: string;
   amount: number;
+  currency: string;
   refunded: number;
   metadata: Record<string, string>;
+}
+
+export interface DoubleRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
 }
 
 export interface StripeEvent {
@@ -81,7 +95,9 @@ export class StripeDouble {
   readonly sessions = new Map<string, DoubleSession>();
   readonly calls: DoubleCall[] = [];
   private readonly intents = new Map<string, Intent>();
-  private readonly refundsByKey = new Map<string, object>();
+  /** Refunds by id, as made through the API. */
+  readonly refunds = new Map<string, DoubleRefund>();
+  private readonly refundsByKey = new Map<string, DoubleRefund>();
   private server: Server | null = null;
   /** Where the double's checkout page delivers its webhooks (the browser tests' app). */
   webhookUrl: string | null = null;
@@ -241,14 +257,23 @@ export class StripeDouble {
       );
     }
     intent.refunded += amount;
-    const refund = {
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of Object.entries(body)) {
+      const name = key.match(/^metadata\[(.+)\]$/)?.[1];
+      if (name) metadata[name] = value;
+    }
+    const refund: DoubleRefund = {
       id: newId('re'),
       object: 'refund',
       amount,
+      currency: intent.currency,
       payment_intent: intent.id,
       status: 'pending',
-      metadata: {},
+      failure_reason: null,
+      metadata,
+      created: nowSeconds(),
     };
+    this.refunds.set(refund.id, refund);
     if (idempotencyKey) this.refundsByKey.set(idempotencyKey, refund);
     return send(response, 200, refund);
   }
@@ -265,6 +290,7 @@ export class StripeDouble {
     const intent: Intent = {
       id: newId('pi'),
       amount: session.amount_total,
+      currency: session.currency,
       refunded: 0,
       metadata: session.metadata,
     };
@@ -287,7 +313,10 @@ export class StripeDouble {
     return this.event('checkout.session.expired', { ...session });
   }
 
-  /** charge.refunded as Stripe sends it once refunds of the intent succeeded. */
+  /**
+   * charge.refunded as Stripe sends it when a refund of the intent is made: `amount_refunded`
+   * counts the refunds made and still on their way, not the failed or canceled ones.
+   */
   chargeRefunded(intentId: string, amountRefunded?: number): StripeEvent {
     const intent = this.intents.get(intentId)!;
     return this.event('charge.refunded', {
@@ -299,6 +328,32 @@ export class StripeDouble {
       refunded: (amountRefunded ?? intent.refunded) >= intent.amount,
       metadata: intent.metadata,
     });
+  }
+
+  /**
+   * A refund fails later at Stripe (the card was closed, the bank sent it back), pending or
+   * already counted by a charge.refunded sent before: its amount is refundable again on the intent
+   * and no longer in the charge's `amount_refunded` (so a later `chargeRefunded` leaves it out, as
+   * Stripe does), and the event Stripe sends about it. Stripe sends refund.failed, refund.updated
+   * and charge.refund.updated for one failure; `type` picks one. A refund already failed stays so.
+   */
+  failRefund(
+    refundId: string,
+    options: {
+      type?: 'refund.failed' | 'refund.updated' | 'charge.refund.updated';
+      status?: 'failed' | 'canceled';
+      reason?: string | null;
+    } = {},
+  ): StripeEvent {
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw new Error(`no refund ${refundId}`);
+    if (refund.status === 'pending' || refund.status === 'succeeded') {
+      this.intents.get(refund.payment_intent)!.refunded -= refund.amount;
+    }
+    const status = options.status ?? 'failed';
+    const reason = options.reason === undefined ? 'expired_or_canceled_card' : options.reason;
+    Object.assign(refund, { status, failure_reason: status === 'failed' ? reason : null });
+    return this.event(options.type ?? 'refund.failed', { ...refund });
   }
 
   event(type: string, object: object): StripeEvent {

@@ -1,5 +1,8 @@
-/** The payment mails to the client: the receipt when a payment is received, and each refund. */
-import { formatMoney, receiptPath } from '@consult/shared';
+/**
+ * The payment mails: to the client the receipt when a payment is received and each refund; to the
+ * owner what needs their hand (a late or second payment, a refund Stripe could not make).
+ */
+import { adminPaymentPath, formatMoney, receiptPath } from '@consult/shared';
 import type { OutgoingMail } from '../mail/outbox-repository';
 import { simpleMail } from '../mail/simple-mail';
 
@@ -76,5 +79,46 @@ export function latePaymentOwnerMail(facts: {
           what,
           'The booking was already paid, so this payment is not recorded here. Please refund it in the Stripe dashboard.',
         ],
+  );
+}
+
+/** Stripe's failure reasons read as words: `expired_or_canceled_card` → "expired or canceled card". */
+const readableReason = (reason: string) => reason.replaceAll('_', ' ');
+
+/**
+ * To the owner: a refund Stripe had accepted later failed or was canceled, so the money did not go
+ * back to the client. The amount is free again to refund from /admin/payments or by hand. When it
+ * had already been settled (`clientTold`), the client was mailed that it was on its way.
+ */
+export function refundFailedOwnerMail(facts: {
+  to: string;
+  appUrl: string;
+  paymentId: string;
+  bookingId: string;
+  serviceTitle: string;
+  clientName: string;
+  /** The booking's start, written in the owner's zone. */
+  when: string;
+  amountMinor: number;
+  currency: string;
+  /** Stripe's `failure_reason`, or what it said instead ("canceled"). */
+  failureReason: string;
+  /** The refund had been settled and the client mailed that the money was on its way. */
+  clientTold?: boolean;
+}): OutgoingMail {
+  const amount = formatMoney(facts.amountMinor, facts.currency);
+  return simpleMail(
+    facts.to,
+    `Refund of ${amount} failed at Stripe`,
+    [
+      `The refund of ${amount} to ${facts.clientName} for the booking of ${facts.serviceTitle} on ${facts.when} (${facts.bookingId}) did not go through: Stripe reports it failed (${readableReason(facts.failureReason)}). The client has not been given this money back.`,
+      ...(facts.clientTold
+        ? [
+            'The client was told this refund was on its way, so please contact them. The payment no longer counts it as refunded.',
+          ]
+        : []),
+      'The amount can be refunded again from the payments screen, or given back by hand.',
+    ],
+    { href: `${facts.appUrl}${adminPaymentPath(facts.paymentId)}`, label: 'Open the payment' },
   );
 }

@@ -128,6 +128,23 @@ export async function lockRefund(tx: Tx, id: number): Promise<RefundRow | undefi
   return row;
 }
 
+/**
+ * The refund a provider names by its own id (Stripe: `re_…`), not locked: the caller locks its
+ * payment and then the refund, the order every refund change takes. Refund events are rare and the
+ * table is small (a few rows per payment), so no index is kept for this.
+ */
+export async function findRefundByProviderReference(
+  db: Db,
+  providerReference: string,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.providerReference, providerReference))
+    .limit(1);
+  return row;
+}
+
 export async function updateRefund(
   tx: Tx,
   id: number,

@@ -2,8 +2,10 @@
  * Refunds after they are recorded (`requestRefund`, in the transaction that decides them): sent to
  * the payment's provider once that transaction has committed, and settled when the provider says
  * they are done: a manual refund at once (the owner gave the money back by hand), a Stripe refund
- * when its charge.refunded webhook arrives. A refund that could not be sent is sent again by the
- * refund job with the same idempotency key, so a crash or an outage never loses one or pays twice.
+ * when its charge.refunded webhook arrives (failed instead when Stripe reports it failed or
+ * canceled, even after charge.refunded settled it). A refund that could not be sent is sent again
+ * by the refund job with the same idempotency key, so a crash or an outage never loses one or pays
+ * twice.
  */
 import { isErasedAddress, MINUTE_MS, statusAfterRefund } from '@consult/shared';
 import type { Db, Tx } from '../../db/client';
@@ -76,11 +78,37 @@ export async function settleRefunds(
   });
 }
 
-/** A refund the provider turned down: failed, and its amount may be asked for again. */
-async function failRefund(tx: Tx, payment: PaymentRow, refund: RefundRow): Promise<void> {
+/**
+ * A refund the provider turned down, at once or later (its webhook): failed, and its amount may be
+ * asked for again. `payment` and `refund` are locked, in that order.
+ */
+export async function failRefund(
+  tx: Tx,
+  payment: PaymentRow,
+  refund: RefundRow,
+): Promise<PaymentRow> {
   await updateRefund(tx, refund.id, { status: 'failed' });
-  await updatePayment(tx, payment.id, {
+  return updatePayment(tx, payment.id, {
     refundPendingMinor: Math.max(0, payment.refundPendingMinor - refund.amountMinor),
+  });
+}
+
+/**
+ * A refund the provider had made and later reported failed (Stripe settles a refund on
+ * charge.refunded while its bank may still send it back): failed, and the payment's refunded total
+ * goes down by it (never below 0), its status following. The receipt stays: the payment was
+ * received. `payment` and `refund` are locked, in that order.
+ */
+export async function reverseRefund(
+  tx: Tx,
+  payment: PaymentRow,
+  refund: RefundRow,
+): Promise<PaymentRow> {
+  await updateRefund(tx, refund.id, { status: 'failed' });
+  const refundedMinor = Math.max(0, payment.refundedMinor - refund.amountMinor);
+  return updatePayment(tx, payment.id, {
+    refundedMinor,
+    status: statusAfterRefund(payment.amountMinor, refundedMinor),
   });
 }
 

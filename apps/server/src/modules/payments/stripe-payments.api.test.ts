@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   adminPaymentDetailSchema,
   checkoutSchema,
@@ -17,6 +17,7 @@ import { auditLog } from '../audit/schema';
 import { addService, openEveryDay, slotAt } from '../bookings/booking-test-setup';
 import { expireHolds } from '../bookings/jobs/booking-jobs';
 import { bookingEvents, bookings } from '../bookings/schema';
+import { mailOutbox } from '../mail/schema';
 import { sendUnsentRefunds } from './refunds';
 import { paymentEvents, paymentRefunds, payments, receiptCounters } from './schema';
 
@@ -356,6 +357,337 @@ describe('payments: the Stripe provider through the official SDK and a double of
     });
     expect((await webhook(stripe.chargeRefunded(payment.providerPaymentId!))).statusCode).toBe(200);
     expect((await rowOf(booking.id)).payment).toMatchObject({ status: 'refunded' });
+  });
+
+  /** The owner refunds `amountMinor` of a paid booking; Stripe accepts it as pending. */
+  async function pendingStripeRefund(amountMinor: number) {
+    const paid = await paidBooking();
+    const res = await call('POST', `/api/admin/payments/${paid.payment.id}/refund`, owner, {
+      amountMinor,
+      reason: 'Goodwill',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [refund] = await t.app.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, paid.payment.id));
+    expect(refund).toMatchObject({ status: 'pending', providerReference: expect.any(String) });
+    return { ...paid, refund: refund!, reference: refund!.providerReference! };
+  }
+
+  const refundOf = async (id: number) =>
+    (await t.app.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, id)))[0]!;
+  const failureAudits = (paymentId: string) =>
+    t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, paymentId), eq(auditLog.action, 'payment.refund_failed')));
+  /** The outbox rows of the owner's mail about a failed refund of this booking. */
+  const failureMails = async (bookingId: string) =>
+    (await t.app.db.select().from(mailOutbox)).filter(
+      (mail) => mail.subject.endsWith('failed at Stripe') && mail.text.includes(bookingId),
+    );
+
+  it('a refund Stripe accepted and later failed is failed here: its amount is free again, the owner is mailed and the audit log written', async () => {
+    const { booking, payment, refund, reference, client } = await pendingStripeRefund(5000);
+    expect((await rowOf(booking.id)).payment).toMatchObject({ refundPendingMinor: 5000 });
+
+    const failed = stripe.failRefund(reference, { reason: 'expired_or_canceled_card' });
+    const res = await webhook(failed);
+    expect(res.statusCode, res.body).toBe(200);
+
+    expect(await refundOf(refund.id)).toMatchObject({ status: 'failed' });
+    // Nothing went back: the payment is as it was before the refund was asked for.
+    expect((await rowOf(booking.id)).payment).toMatchObject({
+      status: 'paid',
+      refundedMinor: 0,
+      refundPendingMinor: 0,
+      receiptNumber: payment.receiptNumber,
+    });
+    const mails = await failureMails(booking.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: 'owner@example.test',
+      subject: 'Refund of $50.00 failed at Stripe',
+    });
+    expect(mails[0]!.text).toContain('expired or canceled card');
+    expect(mails[0]!.text).toContain(`/admin/payments?payment=${payment.id}`);
+    expect(mails[0]!.text).toContain(
+      'refunded again from the payments screen, or given back by hand',
+    );
+    const audits = await failureAudits(payment.id);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actorId: null,
+      details: {
+        before: { refundStatus: 'pending', refundPendingMinor: 5000 },
+        after: { refundStatus: 'failed', refundPendingMinor: 0 },
+        refundId: refund.id,
+        bookingId: booking.id,
+        amountMinor: 5000,
+        currency: 'USD',
+        failureReason: 'expired_or_canceled_card',
+      },
+    });
+
+    // The client is told of no refund: none pending, none made, no refund mail.
+    const view = paymentDetailSchema.parse(
+      (await call('GET', `/api/payments/${payment.id}`, client)).json(),
+    );
+    expect(view).toMatchObject({ status: 'paid', refundedMinor: 0, refundPendingMinor: 0 });
+    expect(view.receipt.refunds).toMatchObject([{ amountMinor: 5000, status: 'failed' }]);
+    const clientMails = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, client.user.email));
+    expect(clientMails.map((mail) => mail.subject)).not.toContain('Refund of $50.00');
+  });
+
+  it('after a failed refund the owner can refund the amount again, and Stripe confirming it settles it', async () => {
+    const { booking, payment, reference, intentId } = await pendingStripeRefund(12000);
+    expect((await webhook(stripe.failRefund(reference))).statusCode).toBe(200);
+
+    const again = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {
+      amountMinor: 12000,
+      reason: 'Second try',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(adminPaymentDetailSchema.parse(again.json())).toMatchObject({
+      refundedMinor: 0,
+      refundPendingMinor: 12000,
+    });
+    const sent = stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!;
+    expect(sent.body).toMatchObject({ payment_intent: intentId, amount: '12000' });
+    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    expect((await rowOf(booking.id)).payment).toMatchObject({
+      status: 'refunded',
+      refundedMinor: 12000,
+      refundPendingMinor: 0,
+    });
+    const refunds = await t.app.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, payment.id));
+    expect(refunds.map((r) => r.status)).toEqual(['failed', 'succeeded']);
+  });
+
+  it('one failure told twice, and again by Stripe’s other refund events, mails the owner once and writes one audit entry', async () => {
+    const { booking, payment, refund, reference } = await pendingStripeRefund(3000);
+    const canceled = stripe.failRefund(reference, { type: 'refund.updated', status: 'canceled' });
+    expect((await webhook(canceled)).statusCode).toBe(200);
+    expect((await webhook(canceled)).statusCode).toBe(200);
+    for (const type of ['refund.failed', 'charge.refund.updated'] as const) {
+      expect((await webhook(stripe.failRefund(reference, { type }))).statusCode).toBe(200);
+    }
+    expect(await refundOf(refund.id)).toMatchObject({ status: 'failed' });
+    expect((await rowOf(booking.id)).payment).toMatchObject({
+      status: 'paid',
+      refundPendingMinor: 0,
+    });
+    const mails = await failureMails(booking.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('(canceled)');
+    const audits = await failureAudits(payment.id);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.details).toMatchObject({ failureReason: 'canceled' });
+  });
+
+  it('a failure for a refund that is not ours, or an update that is no failure, is 200 and changes nothing', async () => {
+    const { booking, payment, refund, reference } = await pendingStripeRefund(4000);
+    const before = (await rowOf(booking.id)).payment;
+    const outboxBefore = (await t.app.db.select().from(mailOutbox)).length;
+
+    const stranger = stripe.event('refund.failed', {
+      id: 're_not_one_of_ours',
+      object: 'refund',
+      amount: 4000,
+      payment_intent: payment.providerPaymentId,
+      status: 'failed',
+      failure_reason: 'lost_or_stolen_card',
+    });
+    expect((await webhook(stranger)).statusCode).toBe(200);
+    const stillPending = stripe.event('refund.updated', {
+      ...stripe.refunds.get(reference)!,
+      status: 'pending',
+    });
+    expect((await webhook(stillPending)).statusCode).toBe(200);
+
+    expect((await rowOf(booking.id)).payment).toEqual(before);
+    expect(await refundOf(refund.id)).toMatchObject({ status: 'pending' });
+    expect(await failureAudits(payment.id)).toEqual([]);
+    expect((await t.app.db.select().from(mailOutbox)).length).toBe(outboxBefore);
+  });
+
+  /** The owner refunds `amountMinor` of `paymentId`; the refund Stripe was sent, pending here. */
+  async function refundAgain(paymentId: string, amountMinor: number) {
+    const res = await call('POST', `/api/admin/payments/${paymentId}/refund`, owner, {
+      amountMinor,
+      reason: 'Goodwill',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const refunds = await t.app.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, paymentId));
+    const refund = refunds.sort((a, b) => a.id - b.id).at(-1)!;
+    expect(refund).toMatchObject({ amountMinor, status: 'pending' });
+    return { refund, reference: refund.providerReference! };
+  }
+  const clientRefundMails = async (email: string) =>
+    (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter((mail) =>
+      mail.subject.startsWith('Refund of'),
+    );
+
+  it('a refund charge.refunded settled and Stripe then failed is undone: the payment is paid again, the owner told to contact the client, once', async () => {
+    const { booking, payment, refund, reference, client, intentId } =
+      await pendingStripeRefund(5000);
+    // Stripe sends charge.refunded as the refund is made, its total counting it.
+    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    expect(await refundOf(refund.id)).toMatchObject({ status: 'succeeded' });
+    expect((await rowOf(booking.id)).payment).toMatchObject({
+      status: 'partially_refunded',
+      refundedMinor: 5000,
+    });
+    expect(await clientRefundMails(client.user.email)).toHaveLength(1);
+
+    const failed = stripe.failRefund(reference, { type: 'charge.refund.updated' });
+    expect((await webhook(failed)).statusCode).toBe(200);
+
+    expect(await refundOf(refund.id)).toMatchObject({ status: 'failed' });
+    const undone = (await rowOf(booking.id)).payment;
+    expect(undone).toMatchObject({
+      status: 'paid',
+      refundedMinor: 0,
+      refundPendingMinor: 0,
+      receiptNumber: payment.receiptNumber,
+    });
+    const mails = await failureMails(booking.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: 'owner@example.test',
+      subject: 'Refund of $50.00 failed at Stripe',
+    });
+    expect(mails[0]!.text).toContain('expired or canceled card');
+    expect(mails[0]!.text).toContain('The client was told this refund was on its way');
+    const audits = await failureAudits(payment.id);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actorId: null,
+      details: {
+        before: {
+          refundStatus: 'succeeded',
+          paymentStatus: 'partially_refunded',
+          refundedMinor: 5000,
+        },
+        after: { refundStatus: 'failed', paymentStatus: 'paid', refundedMinor: 0 },
+        refundId: refund.id,
+        amountMinor: 5000,
+      },
+    });
+    // The client is sent nothing more; their view no longer shows the refund as made.
+    expect(await clientRefundMails(client.user.email)).toHaveLength(1);
+    const view = paymentDetailSchema.parse(
+      (await call('GET', `/api/payments/${payment.id}`, client)).json(),
+    );
+    expect(view).toMatchObject({ status: 'paid', refundedMinor: 0, refundPendingMinor: 0 });
+    expect(view.receiptNumber).toBe(payment.receiptNumber);
+
+    // Stripe's other events for the same failure, and the same one again, change nothing.
+    expect((await webhook(failed)).statusCode).toBe(200);
+    expect((await webhook(stripe.failRefund(reference))).statusCode).toBe(200);
+    const refundUpdated = stripe.failRefund(reference, { type: 'refund.updated' });
+    expect((await webhook(refundUpdated)).statusCode).toBe(200);
+    expect((await rowOf(booking.id)).payment).toEqual(undone);
+    expect(await failureMails(booking.id)).toHaveLength(1);
+    expect(await failureAudits(payment.id)).toHaveLength(1);
+
+    // The same amount refunded again goes to Stripe and settles, Stripe's total leaving the failed one out.
+    const again = await refundAgain(payment.id, 5000);
+    expect(stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
+      payment_intent: intentId,
+      amount: '5000',
+    });
+    const charge = stripe.chargeRefunded(intentId);
+    expect(charge.data.object).toMatchObject({ amount_refunded: 5000 });
+    expect((await webhook(charge)).statusCode).toBe(200);
+    expect(await refundOf(again.refund.id)).toMatchObject({ status: 'succeeded' });
+    expect((await rowOf(booking.id)).payment).toMatchObject({
+      status: 'partially_refunded',
+      refundedMinor: 5000,
+      refundPendingMinor: 0,
+    });
+    expect(await refundOf(refund.id)).toMatchObject({ status: 'failed' });
+    expect(await clientRefundMails(client.user.email)).toHaveLength(2);
+  });
+
+  it('a settled refund that fails beside another that stands leaves the payment partly refunded, and a later charge.refunded does not count it again', async () => {
+    const {
+      booking,
+      payment,
+      refund: first,
+      reference,
+      intentId,
+    } = await pendingStripeRefund(3000);
+    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    const second = await refundAgain(payment.id, 4000);
+    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    expect((await rowOf(booking.id)).payment).toMatchObject({
+      status: 'partially_refunded',
+      refundedMinor: 7000,
+    });
+
+    const failed = stripe.failRefund(reference, { reason: 'lost_or_stolen_card' });
+    expect((await webhook(failed)).statusCode).toBe(200);
+    expect(await refundOf(first.id)).toMatchObject({ status: 'failed' });
+    expect(await refundOf(second.refund.id)).toMatchObject({ status: 'succeeded' });
+    expect((await rowOf(booking.id)).payment).toMatchObject({
+      status: 'partially_refunded',
+      refundedMinor: 4000,
+      refundPendingMinor: 0,
+    });
+    const audits = await failureAudits(payment.id);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.details).toMatchObject({
+      before: { refundStatus: 'succeeded', refundedMinor: 7000 },
+      after: { refundStatus: 'failed', refundedMinor: 4000 },
+    });
+    // The payment stays partly refunded either side: no status change in the entry.
+    expect(audits[0]!.details).not.toHaveProperty('before.paymentStatus');
+    expect(await failureMails(booking.id)).toHaveLength(1);
+
+    // A third refund: Stripe's total is 4000 + 3000, not 10000, and nothing else is recorded.
+    const third = await refundAgain(payment.id, 3000);
+    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    expect(await refundOf(third.refund.id)).toMatchObject({ status: 'succeeded' });
+    expect((await rowOf(booking.id)).payment).toMatchObject({
+      status: 'partially_refunded',
+      refundedMinor: 7000,
+      refundPendingMinor: 0,
+    });
+    const refunds = await t.app.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, payment.id));
+    expect(refunds.sort((a, b) => a.id - b.id).map((r) => [r.amountMinor, r.status])).toEqual([
+      [3000, 'failed'],
+      [4000, 'succeeded'],
+      [3000, 'succeeded'],
+    ]);
+  });
+
+  it('a fully refunded payment whose refund fails after charge.refunded is paid again', async () => {
+    const { booking, refund, reference, intentId } = await pendingStripeRefund(12000);
+    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    expect((await rowOf(booking.id)).payment).toMatchObject({ status: 'refunded' });
+    const canceled = stripe.failRefund(reference, { type: 'refund.updated', status: 'canceled' });
+    expect((await webhook(canceled)).statusCode).toBe(200);
+    expect(await refundOf(refund.id)).toMatchObject({ status: 'failed' });
+    expect((await rowOf(booking.id)).payment).toMatchObject({
+      status: 'paid',
+      refundedMinor: 0,
+      refundPendingMinor: 0,
+    });
+    expect(await failureMails(booking.id)).toHaveLength(1);
   });
 
   it('pay now gives the open session again; another client’s booking is 404; a confirmed one is 409', async () => {

@@ -5,30 +5,40 @@
  * - a Checkout Session paid confirms the booking held for it; paid for a booking that expired or
  *   was cancelled meanwhile, the money is received and refunded in full, and the owner is told;
  * - a Checkout Session expired, or its delayed payment failed, ends the hold;
- * - charge.refunded settles the refunds Stripe has made, with Stripe's own total.
+ * - charge.refunded settles the refunds Stripe has made, with Stripe's own total;
+ * - a refund Stripe reports failed or canceled (refund.failed, refund.updated,
+ *   charge.refund.updated) fails ours: still pending, its amount is free again; already settled
+ *   by charge.refunded, the payment's refunded total goes back down. The owner is mailed and the
+ *   audit log written.
  */
 import { canMovePayment } from '@consult/shared';
 import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
+import { auditChange } from '../audit/audit-diff';
 import { insertAuditEntry } from '../audit/audit-repository';
 import { lockBookingById, updateBooking } from '../bookings/bookings-repository';
 import { applyPayment } from '../bookings/changes/owner-changes';
+import { formatMailTime } from '../bookings/mails/booking-mails';
 import { bookingMailOwner } from '../bookings/mails/booking-owner';
-import { findUserById } from '../users/users-repository';
+import { findUserById, findUserContacts } from '../users/users-repository';
 import { expireHeldBooking } from './checkout';
-import { latePaymentOwnerMail } from './payment-mails';
+import { latePaymentOwnerMail, refundFailedOwnerMail } from './payment-mails';
 import { receivePayment, requestRefund, type PaymentDeps } from './payment-steps';
 import {
   claimProviderEvent,
   findBookingFacts,
+  findRefundByProviderReference,
   insertRefund,
   lockPaymentByProviderPaymentId,
   lockPaymentOfBooking,
+  lockPayment,
   lockPendingRefunds,
+  lockRefund,
   updatePayment,
+  type PaymentRow,
 } from './payments-repository';
 import type { StripeEventLike } from './providers';
-import { sendRefundsOfBooking, settleRefunds } from './refunds';
+import { failRefund, reverseRefund, sendRefundsOfBooking, settleRefunds } from './refunds';
 
 /** An event that needs a record not written yet: answered 503 so that Stripe delivers it again. */
 export class EventTooEarly extends Error {}
@@ -49,6 +59,13 @@ interface ChargeObject {
   payment_intent?: string | { id: string } | null;
   amount_refunded?: number;
   metadata?: Record<string, string> | null;
+}
+
+/** The fields of a Refund the webhook reads. */
+interface RefundObject {
+  id?: string;
+  status?: string | null;
+  failure_reason?: string | null;
 }
 
 const idOf = (value: string | { id: string } | null | undefined) =>
@@ -203,6 +220,79 @@ async function chargeRefunded(
 }
 
 /**
+ * A refund Stripe failed or canceled. Still pending here: ours fails and its amount is free to
+ * refund again. Already settled here (Stripe sends charge.refunded when a refund is created, its
+ * total counting refunds still on their way): ours fails too and the payment's refunded total goes
+ * back down, its status following; the client was told the money was on its way, so the owner is
+ * told to contact them. Either way the owner is mailed and the audit log written. A refund already
+ * failed or not ours is left as it is, so the several events Stripe sends for one failure act once.
+ */
+async function refundEnded(deps: PaymentDeps, tx: Tx, object: RefundObject): Promise<EventOutcome> {
+  if (object.status !== 'failed' && object.status !== 'canceled') return 'ignored';
+  // Payment first, then its refund: the order sendRefund and charge.refunded lock them in.
+  const found = object.id ? await findRefundByProviderReference(tx, object.id) : undefined;
+  const payment = found ? await lockPayment(tx, found.paymentId) : undefined;
+  const refund = found && payment ? await lockRefund(tx, found.id) : undefined;
+  if (!payment || payment.provider !== 'stripe' || !refund) return 'ignored';
+  const clientTold = refund.status === 'succeeded';
+  let failed: PaymentRow;
+  if (refund.status === 'pending') failed = await failRefund(tx, payment, refund);
+  else if (clientTold) failed = await reverseRefund(tx, payment, refund);
+  else return 'ignored';
+  const failureReason = object.failure_reason ?? object.status;
+  const booking = await findBookingFacts(tx, payment.bookingId);
+  await insertAuditEntry(tx, {
+    actorId: null,
+    action: 'payment.refund_failed',
+    target: payment.id,
+    details: {
+      ...auditChange(
+        {
+          refundStatus: refund.status,
+          paymentStatus: payment.status,
+          refundedMinor: payment.refundedMinor,
+          refundPendingMinor: payment.refundPendingMinor,
+        },
+        {
+          refundStatus: 'failed',
+          paymentStatus: failed.status,
+          refundedMinor: failed.refundedMinor,
+          refundPendingMinor: failed.refundPendingMinor,
+        },
+      ),
+      refundId: refund.id,
+      providerReference: object.id,
+      bookingId: payment.bookingId,
+      amountMinor: refund.amountMinor,
+      currency: payment.currency,
+      failureReason,
+    },
+  });
+  if (!booking) return 'applied';
+  const owner = await bookingMailOwner(deps, tx);
+  const [client] = await findUserContacts(tx, [payment.clientId]);
+  for (const to of owner.copyTo ?? []) {
+    await deps.mailer.queueMail(
+      refundFailedOwnerMail({
+        to,
+        appUrl: deps.config.APP_URL,
+        paymentId: payment.id,
+        bookingId: booking.id,
+        serviceTitle: booking.serviceTitle,
+        clientName: client?.name ?? 'the client',
+        when: formatMailTime(booking.startAt, owner.timeZone),
+        amountMinor: refund.amountMinor,
+        currency: payment.currency,
+        failureReason,
+        clientTold,
+      }),
+      tx,
+    );
+  }
+  return 'applied';
+}
+
+/**
  * Applies a verified event once. The refund a late payment needs is sent after the transaction;
  * the refund job sends it if that fails.
  */
@@ -211,7 +301,7 @@ export async function applyStripeEvent(
   event: StripeEventLike,
 ): Promise<EventOutcome> {
   const now = deps.clock();
-  const object = event.data.object as SessionObject & ChargeObject;
+  const object = event.data.object as SessionObject & ChargeObject & RefundObject;
   const outcome = await deps.db.transaction(async (tx): Promise<EventOutcome> => {
     if (!(await claimProviderEvent(tx, event.id, event.type))) return 'duplicate';
     switch (event.type) {
@@ -224,6 +314,10 @@ export async function applyStripeEvent(
         return sessionEnded(tx, object, now, 'payment failed');
       case 'charge.refunded':
         return chargeRefunded(deps, tx, object);
+      case 'refund.failed':
+      case 'refund.updated':
+      case 'charge.refund.updated':
+        return refundEnded(deps, tx, object);
       default:
         return 'ignored';
     }

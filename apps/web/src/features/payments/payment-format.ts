@@ -8,6 +8,14 @@ export const REFUND_STATUS_LABELS: Record<RefundRecord['status'], string> = {
   failed: 'Failed',
 };
 
+/**
+ * The refunds a receipt lists: given back or on their way. One the provider failed gave nothing
+ * back, so the receipt does not show it as a deduction (the owner's payment screen still lists it).
+ */
+export function refundsOnReceipt<T extends Pick<RefundRecord, 'status'>>(refunds: T[]): T[] {
+  return refunds.filter((refund) => refund.status !== 'failed');
+}
+
 /** "Mon, 23 Nov 2026, 14:30" in `timeZone`. */
 export function formatPaymentDate(instant: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', {

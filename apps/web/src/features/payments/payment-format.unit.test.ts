@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatPaymentDate, formatTaxRate, percentToBasisPoints } from './payment-format';
+import {
+  formatPaymentDate,
+  formatTaxRate,
+  percentToBasisPoints,
+  refundsOnReceipt,
+} from './payment-format';
 import { adminPaymentsParams } from './payments-api';
 
 describe('payments on screen', () => {
@@ -7,6 +12,22 @@ describe('payments on screen', () => {
     expect(formatTaxRate(1900)).toBe('19 %');
     expect(formatTaxRate(750)).toBe('7.5 %');
     expect(formatTaxRate(1234)).toBe('12.34 %');
+  });
+
+  it('lists on the receipt only refunds given back or on their way, not one that failed', () => {
+    const refund = (status: 'pending' | 'succeeded' | 'failed', amountMinor: number) => ({
+      amountMinor,
+      reason: null,
+      at: '2026-11-23T10:00:00.000Z',
+      status,
+    });
+    expect(
+      refundsOnReceipt([
+        refund('failed', 5000),
+        refund('succeeded', 3000),
+        refund('pending', 1000),
+      ]),
+    ).toEqual([refund('succeeded', 3000), refund('pending', 1000)]);
   });
 
   it('writes dates in the given zone', () => {

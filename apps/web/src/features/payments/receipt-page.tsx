@@ -5,7 +5,12 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { errorStatus } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { formatPaymentDate, formatTaxRate, REFUND_STATUS_LABELS } from './payment-format';
+import {
+  formatPaymentDate,
+  formatTaxRate,
+  REFUND_STATUS_LABELS,
+  refundsOnReceipt,
+} from './payment-format';
 import { useGetMyPaymentQuery } from './payments-api';
 
 /**
@@ -52,6 +57,7 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
   const { receipt } = payment;
   const money = (minor: number) => formatMoney(minor, payment.currency);
   const taxed = receipt.taxRateBasisPoints > 0;
+  const refunds = refundsOnReceipt(receipt.refunds);
   return (
     <article className="rounded-2xl border border-line bg-surface p-6 text-ink shadow-sm sm:p-10 print:rounded-none print:border-0 print:p-0 print:shadow-none">
       <header className="flex flex-col gap-6 border-b border-line pb-6 sm:flex-row sm:justify-between">
@@ -141,11 +147,11 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
         </tfoot>
       </table>
 
-      {receipt.refunds.length > 0 && (
+      {refunds.length > 0 && (
         <section className="border-t border-line py-6">
           <h2 className="text-base font-semibold">Refunds</h2>
           <ul className="mt-2 flex flex-col gap-2">
-            {receipt.refunds.map((refund) => (
+            {refunds.map((refund) => (
               <li key={refund.at} className="flex flex-wrap justify-between gap-2 text-sm">
                 <span>
                   {formatPaymentDate(refund.at, timeZone)}

@@ -16,6 +16,7 @@ const ACTION_LABELS: Record<string, string> = {
   'payment.mark_paid': 'Recorded a payment',
   'payment.refund': 'Refunded a payment',
   'payment.late_refund': 'Refunded a late payment',
+  'payment.refund_failed': 'A Stripe refund failed',
   'booking.created': 'Booked for a client',
   'booking.cancelled': 'Cancelled a booking',
   'booking.rescheduled': 'Moved a booking',
