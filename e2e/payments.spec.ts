@@ -14,7 +14,7 @@ const BUSINESS = 'Ayesha Siddiqui Consulting';
 
 /** The owner's payment settings, through the card on /admin/config. */
 async function setPaymentSettings(owner: Page) {
-  await owner.goto('/admin/config');
+  await owner.goto('/admin/config?tab=payments');
   const card = owner.getByRole('region', { name: 'Payments and receipts' });
   await card.getByLabel('Payment instructions').fill(INSTRUCTIONS);
   await card.getByLabel('Business name').fill(BUSINESS);

@@ -26,6 +26,13 @@ test('the owner edits the hero and a question, previews, saves, and the public p
   await signIn(page, OWNER.email, OWNER.password);
   await expect(page).toHaveURL(/\/admin/);
   await page.goto('/admin/config');
+  const tabs = page.getByRole('navigation', { name: 'Configuration sections' });
+  await tabs.getByRole('link', { name: 'Site content' }).click();
+  await expect(page).toHaveURL(/\/admin\/config\?tab=site$/);
+  await expect(tabs.getByRole('link', { name: 'Site content' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 
   const editor = page.getByRole('form', { name: 'Site content' });
   const card = (title: string) =>
@@ -49,6 +56,15 @@ test('the owner edits the hero and a question, previews, saves, and the public p
   await expect(editor.getByText('Unsaved changes')).toBeVisible();
   await expectAccessibleWithoutToasts(page);
   await shootBothWidths(page, 'site-editor');
+
+  // Another tab would drop the edits: it asks first, and staying keeps them.
+  await tabs.getByRole('link', { name: 'Payments' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toContainText(SITE_MESSAGES.unsaved);
+  await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\?tab=site$/);
+  await expect(card('Introduction').getByLabel('Heading')).toHaveValue(HEADING);
 
   await editor.getByRole('button', { name: 'Preview' }).click();
   await expect(editor.getByText(HEADING)).toBeVisible();

@@ -7,6 +7,9 @@ import { startOwnServer, type OwnServer } from './support/own-server';
 // On purpose: the guards' refresh before signing in (403) and a script sent as a photo (400).
 test.use({ expectedApiStatuses: [400, 403] });
 
+// Sign-in, two uploads through sharp and the home page: more than one page's 30 s on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 const OWNER = { email: 'portrait-owner@e2e.test', password: 'portrait-owner-password-42' };
 const ALT = 'The consultant smiling in her office';
 
@@ -40,7 +43,7 @@ test('the owner uploads a portrait, describes it, saves, and the home page shows
   await page.goto(`${server.baseURL}/signin`);
   await signIn(page, OWNER.email, OWNER.password);
   await expect(page).toHaveURL(/\/admin\/upcoming$/);
-  await page.goto(`${server.baseURL}/admin/config`);
+  await page.goto(`${server.baseURL}/admin/config?tab=site`);
 
   const field = page.getByRole('group', { name: 'Portrait photo' });
   await expect(field.getByText('No photo: the page shows your initials')).toBeVisible();

@@ -92,7 +92,7 @@ test('Stripe: the client pays on Checkout and comes back to "Payment received"; 
   await shootBothWidths(owner, 'stripe-admin-refunded');
 
   // With Stripe configured, the settings offer the choice, Stripe active.
-  await owner.goto('/admin/config');
+  await owner.goto('/admin/config?tab=payments');
   const card = owner.getByRole('region', { name: 'Payments and receipts' });
   await expect(card.getByRole('radio', { name: /Card payments with Stripe/ })).toBeChecked();
   await expect(card.getByText('Active now')).toBeVisible();

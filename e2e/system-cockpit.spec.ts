@@ -56,6 +56,9 @@ test('a fresh site: the setup link from the server’s output, /setup, the check
     'href',
     '/admin/system?tab=outbox',
   );
+  await expect(
+    checklist.getByRole('link', { name: 'Business name and contact details' }),
+  ).toHaveAttribute('href', '/admin/config?tab=site');
   await expectAccessibleWithoutToasts(page);
   await shootBothWidths(page, 'checklist');
 

@@ -1,13 +1,18 @@
-/** Warns before unsaved edits are lost: leaving inside the app asks first; closing the tab too (the browser's own question). */
+/**
+ * Warns before unsaved edits are lost: leaving inside the app (another page, or another tab of the
+ * same page, which is another `?tab=`) asks first; closing the browser tab too (the browser's own
+ * question).
+ */
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { SITE_MESSAGES } from '@consult/shared';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from './ui/confirm-dialog';
 
-export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
+export function UnsavedChangesGuard({ dirty, message }: { dirty: boolean; message: string }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname,
+      dirty &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search),
   );
   useEffect(() => {
     if (!dirty) return;
@@ -27,7 +32,7 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
       onConfirm={() => blocker.proceed?.()}
       onClose={() => blocker.reset?.()}
     >
-      {SITE_MESSAGES.unsaved}
+      {message}
     </ConfirmDialog>
   );
 }

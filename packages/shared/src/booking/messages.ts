@@ -94,6 +94,9 @@ export const BOOKING_MESSAGES = {
   meetingUrlInvalid: 'Enter a full https:// address',
   paymentNotDue: 'This booking has no payment due',
   paymentClosed: 'A cancelled or expired booking cannot be marked paid',
+  /** The warning when leaving the hours and rules with unsaved changes. */
+  schedulingUnsaved:
+    'You have unsaved changes to your hours and booking rules. Leave without saving?',
 } as const;
 
 /** The intake questions' messages; an answer's message names its question. */

@@ -1,33 +1,40 @@
+import { useSearchParams } from 'react-router';
 import { paths } from '@consult/shared';
 import { PageHeader } from '../../components/ui/card';
+import { readSectionTab, sectionTabHref, SectionTabs } from '../../components/ui/section-tabs';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SchedulingConfig } from '../../features/bookings/scheduling';
 import { PaymentSettingsCard } from '../../features/payments';
 import { SiteEditor } from '../../features/site/admin';
 import { SetupChecklist } from '../../features/system';
 
+const TABS = [
+  { id: 'scheduling', label: 'Services and hours' },
+  { id: 'payments', label: 'Payments' },
+  { id: 'site', label: 'Site content' },
+] as const;
+
+const tabHref = (id: (typeof TABS)[number]['id']) => sectionTabHref(paths.admin.config, TABS, id);
+
 /** Where each item of the first-run checklist is fixed. */
 const CHECKLIST_LINKS = {
-  business: '#site-content',
-  hours: '#scheduling',
-  services: '#scheduling',
-  payments: '#payment-settings',
+  business: tabHref('site'),
+  hours: tabHref('scheduling'),
+  services: tabHref('scheduling'),
+  payments: tabHref('payments'),
   mail: `${paths.admin.system}?tab=outbox`,
 };
 
-/** The page is long: the parts it holds, to jump to. */
-const SECTIONS = [
-  { href: '#scheduling', label: 'Services and hours' },
-  { href: '#payment-settings', label: 'Payments' },
-  { href: '#site-content', label: 'Site content' },
-];
-
 /**
- * /admin/config: what a new site still needs (the first-run checklist), services, hours and rules,
- * the payment settings, then the site content.
+ * /admin/config: what a new site still needs (the first-run checklist), then one tab each for the
+ * services, hours and rules, the payment settings and the site content. The tab is in the address;
+ * leaving a tab with unsaved edits asks first, as leaving the page does.
  */
 export default function AdminConfigRoute() {
-  useDocumentTitle('Configuration');
+  const [params] = useSearchParams();
+  const tab = readSectionTab(TABS, params.get('tab'));
+  const label = TABS.find((item) => item.id === tab)!.label;
+  useDocumentTitle(tab === 'scheduling' ? 'Configuration' : `${label} · Configuration`);
   return (
     <>
       <PageHeader
@@ -37,29 +44,15 @@ export default function AdminConfigRoute() {
       <div className="mb-6 empty:hidden">
         <SetupChecklist hrefs={CHECKLIST_LINKS} />
       </div>
-      <nav aria-label="Parts of this page" className="mb-6">
-        <ul className="flex flex-wrap gap-x-6 text-sm">
-          {SECTIONS.map((section) => (
-            <li key={section.href}>
-              <a
-                href={section.href}
-                className="inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4"
-              >
-                {section.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div id="scheduling" className="scroll-mt-4">
-        <SchedulingConfig />
-      </div>
-      <div id="payment-settings" className="mt-6 scroll-mt-4">
-        <PaymentSettingsCard />
-      </div>
-      <div id="site-content" className="mt-12 scroll-mt-4">
-        <SiteEditor />
-      </div>
+      <SectionTabs
+        label="Configuration sections"
+        path={paths.admin.config}
+        tabs={TABS}
+        current={tab}
+      />
+      {tab === 'scheduling' && <SchedulingConfig />}
+      {tab === 'payments' && <PaymentSettingsCard />}
+      {tab === 'site' && <SiteEditor />}
     </>
   );
 }

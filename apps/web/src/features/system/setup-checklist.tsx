@@ -83,13 +83,8 @@ export function SetupChecklist({ hrefs }: { hrefs: Record<SetupChecklistItem, st
 const linkClasses =
   'text-brand underline decoration-brand/40 underline-offset-4 hover:decoration-brand';
 
-/** A place on this page (`#id`) is a plain anchor, so the browser scrolls to it; others route. */
 function ItemLink({ href, children }: { href: string; children: string }) {
-  return href.startsWith('#') ? (
-    <a href={href} className={linkClasses}>
-      {children}
-    </a>
-  ) : (
+  return (
     <Link to={href} className={linkClasses}>
       {children}
     </Link>

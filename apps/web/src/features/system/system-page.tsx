@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { paths, type SystemStatus } from '@consult/shared';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, PageHeader } from '../../components/ui/card';
+import { readSectionTab, SectionTabs } from '../../components/ui/section-tabs';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuditLogPanel } from './audit-log-panel';
 import { OutboxPanel } from './outbox-panel';
@@ -17,11 +18,6 @@ const TABS = [
   { id: 'audit', label: 'Audit log' },
   { id: 'outbox', label: 'Outbox' },
 ] as const;
-type Tab = (typeof TABS)[number]['id'];
-
-function readTab(value: string | null): Tab {
-  return TABS.find((tab) => tab.id === value)?.id ?? 'status';
-}
 
 /**
  * /admin/system: the server's health, the audit log and the mail outbox, one tab each. The tab is
@@ -29,7 +25,7 @@ function readTab(value: string | null): Tab {
  */
 export function SystemPage({ timeZone }: { timeZone: string }) {
   const [params] = useSearchParams();
-  const tab = readTab(params.get('tab'));
+  const tab = readSectionTab(TABS, params.get('tab'));
   useDocumentTitle(
     tab === 'status' ? 'System' : `${TABS.find((t) => t.id === tab)!.label} · System`,
   );
@@ -39,27 +35,7 @@ export function SystemPage({ timeZone }: { timeZone: string }) {
         title="System"
         intro="The health of the server, who changed what, and the mail the site sends."
       />
-      <nav aria-label="System sections" className="mb-6 border-b border-line">
-        <ul className="-mb-px flex flex-wrap gap-x-1">
-          {TABS.map((item) => (
-            <li key={item.id}>
-              <Link
-                to={
-                  item.id === 'status' ? paths.admin.system : `${paths.admin.system}?tab=${item.id}`
-                }
-                aria-current={item.id === tab ? 'page' : undefined}
-                className={`inline-flex min-h-11 items-center border-b-3 px-4 font-semibold ${
-                  item.id === tab
-                    ? 'border-brand text-brand'
-                    : 'border-transparent text-muted hover:text-ink'
-                }`}
-              >
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionTabs label="System sections" path={paths.admin.system} tabs={TABS} current={tab} />
       {tab === 'status' && <StatusPanel />}
       {tab === 'audit' && <AuditLogPanel timeZone={timeZone} />}
       {tab === 'outbox' && <OutboxPanel timeZone={timeZone} />}

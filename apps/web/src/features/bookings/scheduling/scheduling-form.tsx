@@ -15,6 +15,7 @@ import {
 } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
+  BOOKING_MESSAGES,
   BOOKING_RULE_BOUNDS,
   schedulingSettingsSchema,
   WEEKDAY_NAMES,
@@ -26,6 +27,7 @@ import { Button } from '../../../components/ui/button';
 import { SaveBar } from '../../../components/ui/save-bar';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { SelectField } from '../../../components/ui/select-field';
 import { fieldErrors } from '../../../lib/problem';
 import { timeZoneOptions } from '../../../lib/time-zones';
@@ -69,6 +71,7 @@ export function SchedulingForm({ settings }: { settings: SchedulingSettings }) {
 
   return (
     <FormProvider {...methods}>
+      <UnsavedChangesGuard dirty={isDirty} message={BOOKING_MESSAGES.schedulingUnsaved} />
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <form
           noValidate

@@ -16,6 +16,7 @@ import {
 } from '@consult/shared';
 import { LoadError, Skeleton } from '../../../components/query-state';
 import { SaveBar } from '../../../components/ui/save-bar';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { fieldErrors } from '../../../lib/problem';
 import {
   AboutCard,
@@ -28,7 +29,6 @@ import {
 } from './site-editor-cards';
 import { useGetAdminSiteQuery, useSaveAdminSiteMutation } from './site-admin-api';
 import { SitePreview } from './site-preview';
-import { UnsavedChangesGuard } from './unsaved-changes';
 
 const HEADING_ID = 'site-content-heading';
 
@@ -98,7 +98,7 @@ function SiteEditorForm({ document }: { document: SiteDocument }) {
 
   return (
     <FormProvider {...methods}>
-      <UnsavedChangesGuard dirty={isDirty} />
+      <UnsavedChangesGuard dirty={isDirty} message={SITE_MESSAGES.unsaved} />
       <form
         noValidate
         aria-label="Site content"
