@@ -2,6 +2,7 @@
  * The tabs of a long admin page, each a link with its own address (`?tab=`), so a tab can be
  * bookmarked, opened from elsewhere and left with the back button.
  */
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
 export interface SectionTab<Id extends string> {
@@ -38,15 +39,27 @@ export function SectionTabs<Id extends string>({
   tabs: readonly SectionTab<Id>[];
   current: Id;
 }) {
+  const navRef = useRef<HTMLElement>(null);
+  // The chosen tab in view on a narrow screen, by scrolling the row only (never the page).
+  useEffect(() => {
+    const nav = navRef.current;
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !active) return;
+    const right = active.offsetLeft + active.offsetWidth;
+    if (active.offsetLeft < nav.scrollLeft || right > nav.scrollLeft + nav.clientWidth) {
+      nav.scrollLeft = Math.max(0, right - nav.clientWidth);
+    }
+  }, [current]);
   return (
-    <nav aria-label={label} className="mb-6 border-b border-line">
-      <ul className="-mb-px flex flex-wrap gap-x-1">
+    // One row that scrolls sideways on a narrow screen, rather than tabs wrapping under the line.
+    <nav ref={navRef} aria-label={label} className="relative mb-6 overflow-x-auto">
+      <ul className="flex min-w-max gap-x-1 border-b border-line">
         {tabs.map((item) => (
           <li key={item.id}>
             <Link
               to={sectionTabHref(path, tabs, item.id)}
               aria-current={item.id === current ? 'page' : undefined}
-              className={`inline-flex min-h-11 items-center border-b-3 px-4 font-semibold ${
+              className={`-mb-px inline-flex min-h-11 items-center border-b-3 px-3 font-semibold whitespace-nowrap sm:px-4 ${
                 item.id === current
                   ? 'border-brand text-brand'
                   : 'border-transparent text-muted hover:text-ink'
