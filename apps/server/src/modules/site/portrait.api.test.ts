@@ -6,6 +6,7 @@ import {
   PORTRAIT_TOO_LARGE_PROBLEM_TYPE,
   PORTRAIT_TOO_SMALL_PROBLEM_TYPE,
   PORTRAIT_UNSUPPORTED_PROBLEM_TYPE,
+  PORTRAIT_UPLOAD_RATE_LIMIT,
   portraitUploadedSchema,
   portraitVariantPath,
 } from '@consult/shared';
@@ -236,6 +237,22 @@ describe('the portrait photo', () => {
       headers: client.headers,
     });
     expect(remove.statusCode).toBe(403);
+  });
+
+  it('takes 20 uploads in ten minutes from one admin, then 429; another admin is not held back', async () => {
+    const uploader = await signedInUser(t.app, { role: 'admin' });
+    // Refused files count too: the limit guards the decoder, not the storage.
+    const junk = multipart([
+      { name: 'file', filename: 'a.png', contentType: 'image/png', bytes: Buffer.from('junk') },
+    ]);
+    for (let i = 0; i < PORTRAIT_UPLOAD_RATE_LIMIT.max; i++) {
+      expect((await upload(junk, uploader.headers)).statusCode).toBe(400);
+    }
+    const held = await upload(junk, uploader.headers);
+    expect(held.statusCode).toBe(429);
+    expect(held.headers['retry-after']).toBeDefined();
+    const other = await signedInUser(t.app, { role: 'admin' });
+    expect((await upload(junk, other.headers)).statusCode).toBe(400);
   });
 
   it('serves a variant immutable with its type and ETag, and 404 for anything else', async () => {
