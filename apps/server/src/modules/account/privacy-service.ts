@@ -239,7 +239,12 @@ async function eraseAccount(
     actorId: owner?.id ?? null,
     action: 'user.erase',
     target: user.id,
-    details: { role: user.role, cancelledBookings: ids.length },
+    // Before and after say only that it was erased: the name and address are what erasure removes.
+    details: {
+      ...auditChange({ erased: false }, { erased: true }),
+      role: user.role,
+      cancelledBookings: ids.length,
+    },
   });
   if (freed.length > 0 && !owner) {
     for (const to of mailOwner.copyTo ?? []) {

@@ -203,10 +203,13 @@ describe('privacy: the client’s export and the deletion of their account', () 
     expect((await call('GET', '/api/user', client)).statusCode).toBe(403);
     const [booking] = await t.app.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(booking).toMatchObject({ state: 'cancelled', notes: null });
+    // In the order they were written: erasing rewrites the client's earlier events, which moves
+    // them after the new one in the table, so without an order the result depends on the plan.
     const events = await t.app.db
       .select()
       .from(bookingEvents)
-      .where(eq(bookingEvents.bookingId, bookingId));
+      .where(eq(bookingEvents.bookingId, bookingId))
+      .orderBy(bookingEvents.id);
     expect(events.at(-1)).toMatchObject({ action: 'cancelled', actorType: 'owner' });
     const [payment] = await t.app.db
       .select()
@@ -220,7 +223,11 @@ describe('privacy: the client’s export and the deletion of their account', () 
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'user.erase'), eq(auditLog.target, client.user.id)));
-    expect(entry).toMatchObject({ actorId: owner.user.id, details: { cancelledBookings: 1 } });
+    expect(entry).toMatchObject({
+      actorId: owner.user.id,
+      details: { before: { erased: false }, after: { erased: true }, cancelledBookings: 1 },
+    });
+    expect(JSON.stringify(entry!.details)).not.toContain(email);
 
     // The client is told who deleted it; the owner, who did it, gets no mail about it.
     await t.app.mailer.deliverDue();

@@ -252,6 +252,10 @@ describe('payments: the Stripe provider through the official SDK and a double of
     });
     const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.target, payment.id));
     expect(audit.map((entry) => entry.action)).toContain('payment.late_refund');
+    expect(audit.find((entry) => entry.action === 'payment.late_refund')!.details).toMatchObject({
+      before: { status: 'cancelled' },
+      after: { status: 'paid', refundPendingMinor: 12000 },
+    });
   });
 
   it('events in any order: an expiry after the payment changes nothing; a refund before its payment is asked again later', async () => {

@@ -145,7 +145,15 @@ async function sessionPaid(
     actorId: null,
     action: 'payment.late_refund',
     target: received.id,
-    details: { ...facts, amountMinor: received.amountMinor, currency: received.currency },
+    details: {
+      ...auditChange(
+        { status: payment.status, refundPendingMinor: payment.refundPendingMinor },
+        { status: received.status, refundPendingMinor: received.amountMinor },
+      ),
+      ...facts,
+      amountMinor: received.amountMinor,
+      currency: received.currency,
+    },
   });
   for (const to of owner.copyTo ?? []) {
     await deps.mailer.queueMail(
