@@ -35,6 +35,12 @@ const SERVER_ENTRY = `export async function render(url, site) {
 }
 `;
 
+/**
+ * The app's clock, fixed: the terms' date is the owner's day of it, and a real clock could pass the
+ * owner's midnight between the save and the check. 20:30 UTC is already the next day in Karachi.
+ */
+const NOW = new Date('2026-03-10T20:30:00Z');
+
 function editOf(document: SiteDocument): SiteEditInput {
   return { ...document, terms: { markdown: document.terms.markdown } };
 }
@@ -53,7 +59,7 @@ describe('the site content editor: GET and PUT /api/admin/site', () => {
     mkdirSync(join(webDist, 'server'));
     writeFileSync(join(webRoot, 'index.html'), INDEX_HTML);
     writeFileSync(join(webDist, 'server', 'entry-server.js'), SERVER_ENTRY);
-    t = await createTestApp({ webRoot });
+    t = await createTestApp({ webRoot, adjustDeps: (deps) => ({ ...deps, clock: () => NOW }) });
     // A second app node on the same database, as behind a load balancer (it must not close it).
     secondNode = await buildApp({
       config: testConfig(),
@@ -198,7 +204,7 @@ describe('the site content editor: GET and PUT /api/admin/site', () => {
     expect(res.statusCode).toBe(200);
     // The terms' date follows the text: the owner's today, from the app's clock.
     const { timeZone } = (await loadSchedulingSettings(t.database.db)).rules;
-    const ownerToday = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    const ownerToday = new Intl.DateTimeFormat('en-CA', { timeZone }).format(NOW);
     expect(res.json().terms.updatedOn).toBe(ownerToday);
     const [entry] = await t.database.db
       .select()

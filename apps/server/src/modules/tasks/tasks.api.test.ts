@@ -273,7 +273,8 @@ describe('tasks: the client’s action items and the owner’s screen', () => {
     const actions = await t.app.db
       .select({ action: auditLog.action, target: auditLog.target, actorId: auditLog.actorId })
       .from(auditLog)
-      .where(like(auditLog.action, 'task.%'));
+      .where(like(auditLog.action, 'task.%'))
+      .orderBy(auditLog.id);
     const forFirst = actions.filter((entry) => entry.target === first.id).map((e) => e.action);
     expect(forFirst).toEqual(['task.create', 'task.update', 'task.delete']);
     const forSecond = actions.filter((entry) => entry.target === second.id).map((e) => e.action);

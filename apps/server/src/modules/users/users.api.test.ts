@@ -65,11 +65,17 @@ describe('admin: accounts and system health', () => {
 
   describe('GET /api/admin/users', () => {
     it('pages newest first and searches name or e-mail, treating % and _ literally', async () => {
-      for (const name of ['Zed Alpha', 'Zed Beta', 'Zed 100%_sure']) {
-        await createUser(t.app, {
+      const names = ['Zed Alpha', 'Zed Beta', 'Zed 100%_sure'];
+      for (const [index, name] of names.entries()) {
+        const user = await createUser(t.app, {
           name,
           email: `${name.replace(/\W/g, '').toLowerCase()}@zed.test`,
         });
+        // Created a second apart: accounts made within one clock tick would tie on created_at.
+        await t.app.db
+          .update(users)
+          .set({ createdAt: new Date(Date.now() - (names.length - index) * 1000) })
+          .where(eq(users.id, user.id));
       }
       const all = usersPageSchema.parse(
         (await call('GET', '/api/admin/users?search=zed', admin.headers)).json(),

@@ -199,9 +199,16 @@ describe('booking mails without OWNER_EMAIL', () => {
   });
 
   it('sends the owner copy to every active admin instead', async () => {
-    await createUser(t.app, { role: 'admin', email: 'admin-one@example.test' });
-    await createUser(t.app, { role: 'admin', email: 'admin-two@example.test' });
+    const one = await createUser(t.app, { role: 'admin', email: 'admin-one@example.test' });
+    const two = await createUser(t.app, { role: 'admin', email: 'admin-two@example.test' });
     await createUser(t.app, { role: 'admin', email: 'gone@example.test', disabled: true });
+    // The oldest admin organizes: accounts made within one clock tick would tie on created_at.
+    for (const [index, admin] of [one, two].entries()) {
+      await t.app.db
+        .update(users)
+        .set({ createdAt: new Date(Date.now() - (2 - index) * 1000) })
+        .where(eq(users.id, admin.id));
+    }
     const { client, booking } = await confirm(new Date('2031-05-07T09:00:00Z'));
     const rows = (await t.app.db.select().from(mailOutbox)).filter((row) =>
       row.attachments[0]?.content.includes(booking.id),
