@@ -21,11 +21,12 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
-import { ClientPicker, type TaskClient } from './client-picker';
+import { ClientPicker, type PickedClient } from '../../components/client-picker';
 import { formatTaskInstant } from './task-format';
 import {
   useCreateTaskMutation,
   useGetClientBookingsForTasksQuery,
+  useSearchTaskClientsQuery,
   useUpdateTaskMutation,
 } from './tasks-api';
 
@@ -49,7 +50,7 @@ export type TaskFormProps = {
 export function TaskForm(props: TaskFormProps) {
   const editing = props.mode === 'edit' ? props.task : null;
   const fixedClientId = props.mode === 'create' ? props.clientId : editing?.clientId;
-  const [client, setClient] = useState<TaskClient | null>(null);
+  const [client, setClient] = useState<PickedClient | null>(null);
   const clientId = fixedClientId ?? client?.id;
   const [create, creation] = useCreateTaskMutation();
   const [update, edit] = useUpdateTaskMutation();
@@ -73,7 +74,7 @@ export function TaskForm(props: TaskFormProps) {
   });
   const bookings = useGetClientBookingsForTasksQuery(clientId ?? '', { skip: !clientId });
 
-  const chooseClient = (chosen: TaskClient | null) => {
+  const chooseClient = (chosen: PickedClient | null) => {
     setClient(chosen);
     setValue('clientId', chosen?.id ?? '');
     setValue('bookingId', '');
@@ -125,7 +126,12 @@ export function TaskForm(props: TaskFormProps) {
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {error && !onlyFields && <Alert tone="error">{errorMessage(error)}</Alert>}
       {fixedClientId ? null : (
-        <ClientPicker value={client} onChange={chooseClient} error={errors.clientId?.message} />
+        <ClientPicker
+          value={client}
+          onChange={chooseClient}
+          error={errors.clientId?.message}
+          useSearch={useSearchTaskClientsQuery}
+        />
       )}
       <input type="hidden" {...register('clientId')} />
       <TextField

@@ -1,14 +1,14 @@
 /** "Book for a client": the owner picks the client, the service and a time, with optional notes. */
 import { MINUTE_MS } from '@consult/shared';
 import { useNow } from '../../../hooks/use-now';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   adminCreateBookingSchema,
   BOOKING_MESSAGES,
   type SchedulingSettings,
-  type User,
 } from '@consult/shared';
+import { ClientPicker, type PickedClient } from '../../../components/client-picker';
 import { LoadError, Skeleton } from '../../../components/query-state';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -19,7 +19,6 @@ import {
   useListAdminServicesQuery,
 } from '../api/owner-scheduling-api';
 import { errorMessage, fieldErrors } from '../../../lib/problem';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { dateInZone, formatInstant } from '../time/date-time';
 import { useCreateAdminBookingMutation, useSearchClientsQuery } from '../api/admin-bookings-api';
 import {
@@ -29,8 +28,6 @@ import {
   TimeChooser,
   type TimeChoice,
 } from './time-chooser';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 export function BookForClientPanel({
   onCreated,
@@ -81,7 +78,7 @@ function BookForClientForm({
 }) {
   const timeZone = settings.rules.timeZone;
   const now = useNow(MINUTE_MS);
-  const [client, setClient] = useState<User | null>(null);
+  const [client, setClient] = useState<PickedClient | null>(null);
   const [service, setService] = useState('');
   const [choice, setChoice] = useState<TimeChoice>(() =>
     initialTimeChoice(dateInZone(now, timeZone)),
@@ -143,6 +140,7 @@ function BookForClientForm({
           setErrors(({ clientId: _, ...rest }) => rest);
         }}
         error={shown.clientId}
+        useSearch={useSearchClientsQuery}
       />
       <SelectField
         label="Service"
@@ -200,85 +198,5 @@ function BookForClientForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-function ClientPicker({
-  value,
-  onChange,
-  error,
-}: {
-  value: User | null;
-  onChange: (client: User | null) => void;
-  error?: string;
-}) {
-  const [typed, setTyped] = useState('');
-  const search = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
-  const statusId = useId();
-  const { data, isFetching, isError } = useSearchClientsQuery(search, { skip: Boolean(value) });
-
-  if (value) {
-    return (
-      <div className="flex flex-col gap-1.5">
-        <p className="text-sm font-semibold text-ink">Client</p>
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line bg-paper px-3.5 py-2.5">
-          <span className="min-w-0">
-            <span className="block font-semibold break-all text-ink">{value.name}</span>
-            <span className="block text-sm break-all text-muted">{value.email}</span>
-          </span>
-          <Button variant="ghost" onClick={() => onChange(null)}>
-            Change client
-          </Button>
-        </div>
-      </div>
-    );
-  }
-
-  const candidates = (data?.users ?? []).filter((user) => !user.disabled);
-  return (
-    <div className="flex flex-col gap-2">
-      <Field label="Client: search by name or e-mail" error={error}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            type="search"
-            autoComplete="off"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            aria-describedby={[describedBy, statusId].filter(Boolean).join(' ')}
-            aria-invalid={invalid || undefined}
-            className={inputClasses}
-          />
-        )}
-      </Field>
-      <p id={statusId} className="sr-only" aria-live="polite">
-        {isFetching ? 'Searching...' : `${candidates.length} clients found`}
-      </p>
-      {isError ? (
-        <p className="text-sm text-danger">The clients could not be loaded.</p>
-      ) : candidates.length === 0 ? (
-        <p className="text-sm text-muted">
-          {isFetching ? 'Searching...' : search ? `No clients match “${search}”.` : 'No clients.'}
-        </p>
-      ) : (
-        <ul
-          aria-label="Matching clients"
-          className="flex flex-col divide-y divide-line overflow-hidden rounded-lg border border-line"
-        >
-          {candidates.map((user) => (
-            <li key={user.id}>
-              <button
-                type="button"
-                onClick={() => onChange(user)}
-                className="flex min-h-11 w-full flex-col items-start px-3.5 py-2 text-left hover:bg-brand-soft"
-              >
-                <span className="font-medium break-all text-ink">{user.name}</span>
-                <span className="text-sm break-all text-muted">{user.email}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
   );
 }

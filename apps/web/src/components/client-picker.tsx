@@ -1,31 +1,44 @@
-/** The client a new task is for: search the accounts by name or e-mail and pick one. */
+/**
+ * The client something is for (a booking the owner makes, a task): search the accounts by name or
+ * e-mail and pick one; disabled accounts are not offered.
+ */
 import { useId, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Field, inputClasses } from '../../components/ui/field';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useSearchTaskClientsQuery } from './tasks-api';
+import type { UsersPage } from '@consult/shared';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { Button } from './ui/button';
+import { Field, inputClasses } from './ui/field';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-export interface TaskClient {
+export interface PickedClient {
   id: string;
   name: string;
   email: string;
+}
+
+/** What a search hook answers, the fields the picker reads. */
+export interface ClientSearch {
+  data?: Pick<UsersPage, 'users'>;
+  isFetching: boolean;
+  isError: boolean;
 }
 
 export function ClientPicker({
   value,
   onChange,
   error,
+  useSearch,
 }: {
-  value: TaskClient | null;
-  onChange: (client: TaskClient | null) => void;
+  value: PickedClient | null;
+  onChange: (client: PickedClient | null) => void;
   error?: string;
+  /** The feature's own search of the accounts (its RTK Query hook), asked with the typed words. */
+  useSearch: (search: string, options: { skip: boolean }) => ClientSearch;
 }) {
   const [typed, setTyped] = useState('');
   const search = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
   const statusId = useId();
-  const { data, isFetching, isError } = useSearchTaskClientsQuery(search, { skip: Boolean(value) });
+  const { data, isFetching, isError } = useSearch(search, { skip: Boolean(value) });
 
   if (value) {
     return (
