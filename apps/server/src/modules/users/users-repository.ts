@@ -173,13 +173,16 @@ export async function pendingEmails(db: Db, userIds: string[]): Promise<Map<stri
   return pending;
 }
 
-/** The addresses of the admins who can still sign in, oldest account first. */
+/**
+ * The addresses of the admins who can still sign in, oldest account first (then by address, so two
+ * made in the same instant are never picked at random).
+ */
 export async function listActiveAdminEmails(db: Db): Promise<string[]> {
   const admins = await db
     .select({ email: users.email })
     .from(users)
     .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
-    .orderBy(asc(users.createdAt));
+    .orderBy(asc(users.createdAt), asc(users.email));
   return admins.map((admin) => admin.email);
 }
 
