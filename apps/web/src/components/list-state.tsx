@@ -1,10 +1,12 @@
 /**
  * The one way an admin list shows its states (loading, refused filter, load error, searching,
- * empty, the count and the page of rows) and its search box, so the admin screens agree.
+ * empty, the count and the page of rows), its search box and its rows' links, so the admin screens
+ * agree.
  */
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { EmptyList } from './list-detail-layout';
 import { LoadError, Skeleton } from './query-state';
 import { Alert } from './ui/alert';
@@ -128,5 +130,26 @@ export function SearchField({
         autoComplete="off"
       />
     </div>
+  );
+}
+
+/** A list's row: a link that opens its panel, marked while that panel is open. */
+export function ListRowLink({
+  to,
+  selected,
+  children,
+}: {
+  to: string;
+  selected: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      aria-current={selected ? 'true' : undefined}
+      className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${selected ? 'bg-brand-soft' : ''}`}
+    >
+      {children}
+    </Link>
   );
 }

@@ -1,4 +1,3 @@
-import { Link, useSearchParams } from 'react-router';
 import {
   CONTACT_REQUEST_TYPE_LABELS,
   CONTACT_REQUEST_TYPES,
@@ -7,12 +6,12 @@ import {
   paths,
 } from '@consult/shared';
 import { ListDetailLayout } from '../../components/list-detail-layout';
-import { ListState, SearchField } from '../../components/list-state';
+import { ListRowLink, ListState, SearchField } from '../../components/list-state';
 import { PageHeader } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/select-field';
-import { hrefWithParams, paramsWith } from '../../lib/search-params';
 import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useListParams } from '../../lib/use-list-params';
 import { formatReceivedAt } from './message-format';
 import { MessagePanel } from './message-panel';
 import { MessageStateBadge } from './message-state-badge';
@@ -36,13 +35,14 @@ const stateOptions = [
  */
 export function AdminMessagesPage({ timeZone }: { timeZone: string }) {
   useDocumentTitle('Messages');
-  const [params, setParams] = useSearchParams();
+  const { params, page, selected, linkWith, setFilter, clearSelection } = useListParams(
+    paths.admin.messages,
+    'message',
+  );
   // Values the address may carry that the API would refuse are read as no filter.
   const type = oneOf(CONTACT_REQUEST_TYPES, params.get('type'));
   const state = oneOf(MESSAGE_STATES, params.get('state'));
   const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const selected = params.get('message');
   const { typed, setTyped } = useDebouncedSearchParam('q');
   const { currentData, data, error, isLoading, isFetching, refetch } = useGetInboxMessagesQuery({
     type: type || undefined,
@@ -52,12 +52,6 @@ export function AdminMessagesPage({ timeZone }: { timeZone: string }) {
   });
   const stale = !currentData && isFetching;
   const filtered = Boolean(type || state || q);
-
-  const linkWith = (changes: Record<string, string | null>) =>
-    hrefWithParams(paths.admin.messages, params, changes);
-  const setFilter = (key: string, value: string) =>
-    setParams((previous) => paramsWith(previous, { [key]: value, page: null }));
-  const clearSelection = () => setParams((previous) => paramsWith(previous, { message: null }));
 
   const list = (
     <div className="flex flex-col gap-4">
@@ -101,13 +95,7 @@ export function AdminMessagesPage({ timeZone }: { timeZone: string }) {
         }
         noun={['message', 'messages']}
         renderItem={(message) => (
-          <Link
-            to={linkWith({ message: message.id })}
-            aria-current={message.id === selected ? 'true' : undefined}
-            className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
-              message.id === selected ? 'bg-brand-soft' : ''
-            }`}
-          >
+          <ListRowLink to={linkWith({ message: message.id })} selected={message.id === selected}>
             <span className="flex flex-wrap items-center justify-between gap-2">
               <span
                 className={`break-all text-ink ${message.state === 'new' ? 'font-bold' : 'font-semibold'}`}
@@ -122,7 +110,7 @@ export function AdminMessagesPage({ timeZone }: { timeZone: string }) {
               <span>· {formatReceivedAt(message.receivedAt, timeZone)}</span>
               <span className="break-all">· {message.email}</span>
             </span>
-          </Link>
+          </ListRowLink>
         )}
         hrefFor={(target) => linkWith({ page: String(target) })}
       />

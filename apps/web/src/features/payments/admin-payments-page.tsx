@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   adminPaymentsQuerySchema,
   formatMoney,
@@ -11,14 +11,14 @@ import {
   type PaymentTotals,
 } from '@consult/shared';
 import { ListDetailLayout } from '../../components/list-detail-layout';
-import { ListState, SearchField } from '../../components/list-state';
+import { ListRowLink, ListState, SearchField } from '../../components/list-state';
 import { PaymentStatusBadge } from '../../components/payment-status-badge';
 import { PageHeader } from '../../components/ui/card';
 import { inputClasses } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
-import { hrefWithParams, paramsWith } from '../../lib/search-params';
 import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useListParams } from '../../lib/use-list-params';
 import { AdminPaymentPanel } from './admin-payment-panel';
 import { formatPaymentDate } from './payment-format';
 import { useGetAdminPaymentsQuery } from './payments-api';
@@ -41,7 +41,10 @@ const providerOptions = [
  */
 export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
   useDocumentTitle('Payments');
-  const [params, setParams] = useSearchParams();
+  const { params, page, selected, linkWith, setFilter, clearSelection } = useListParams(
+    paths.admin.payments,
+    'payment',
+  );
   // Values the address may carry that the API would refuse are read as no filter.
   const status = oneOf(PAYMENT_STATUSES, params.get('status'));
   const provider = oneOf(PAYMENT_PROVIDERS, params.get('provider'));
@@ -49,8 +52,6 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
   const to = localDate(params.get('to'));
   const client = clientId(params.get('client'));
   const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const selected = params.get('payment');
   const { typed, setTyped } = useDebouncedSearchParam('q');
   const { currentData, data, error, isLoading, isFetching, refetch } = useGetAdminPaymentsQuery({
     status,
@@ -63,12 +64,6 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
   });
   const stale = !currentData && isFetching;
   const filtered = Boolean(status || provider || client || from || to || q);
-
-  const linkWith = (changes: Record<string, string | null>) =>
-    hrefWithParams(paths.admin.payments, params, changes);
-  const setFilter = (key: string, value: string) =>
-    setParams((previous) => paramsWith(previous, { [key]: value, page: null }));
-  const clearSelection = () => setParams((previous) => paramsWith(previous, { payment: null }));
 
   const list = (
     <div className="flex flex-col gap-4">
@@ -126,13 +121,7 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
         noun={['payment', 'payments']}
         renderCount={(count) => <Totals totals={data?.totals ?? []} count={count} />}
         renderItem={(payment) => (
-          <Link
-            to={linkWith({ payment: payment.id })}
-            aria-current={payment.id === selected ? 'true' : undefined}
-            className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
-              payment.id === selected ? 'bg-brand-soft' : ''
-            }`}
-          >
+          <ListRowLink to={linkWith({ payment: payment.id })} selected={payment.id === selected}>
             <span className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-semibold break-all text-ink">{payment.client.name}</span>
               <span className="font-semibold text-ink tabular-nums">
@@ -146,7 +135,7 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
               {payment.receiptNumber && <span>· {payment.receiptNumber}</span>}
               {payment.refundPendingMinor > 0 && <span>· Refund pending</span>}
             </span>
-          </Link>
+          </ListRowLink>
         )}
         hrefFor={(target) => linkWith({ page: String(target) })}
       />

@@ -1,11 +1,10 @@
-import { useSearchParams } from 'react-router';
 import { paths } from '@consult/shared';
 import { ListState, SearchField } from '../../components/list-state';
 import { TextField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { errorMessage, errorStatus, fieldErrors } from '../../lib/problem';
-import { hrefWithParams, paramsWith } from '../../lib/search-params';
 import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
+import { useListParams } from '../../lib/use-list-params';
 import { AuditEntryItem } from './audit-entry';
 import { auditActionLabel } from './audit-format';
 import { useGetAuditFiltersQuery, useGetAuditLogQuery } from './system-api';
@@ -17,13 +16,12 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * dates (in the owner's zone) and words. Filters and page live in the address.
  */
 export function AuditLogPanel({ timeZone }: { timeZone: string }) {
-  const [params, setParams] = useSearchParams();
+  const { params, page, linkWith, setFilter } = useListParams(paths.admin.system);
   const actor = params.get('actor') ?? '';
   const action = params.get('action') ?? '';
   const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : '';
   const to = DATE.test(params.get('to') ?? '') ? params.get('to')! : '';
   const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const { typed, setTyped } = useDebouncedSearchParam('q');
   const filters = useGetAuditFiltersQuery();
   const { currentData, data, error, isLoading, isFetching, refetch } = useGetAuditLogQuery({
@@ -37,9 +35,6 @@ export function AuditLogPanel({ timeZone }: { timeZone: string }) {
   const stale = !currentData && isFetching;
   const filtered = Boolean(actor || action || from || to || q);
   const badFilter = errorStatus(error) === 400 ? fieldErrors(error) : null;
-
-  const setFilter = (key: string, value: string) =>
-    setParams((previous) => paramsWith(previous, { [key]: value, page: null }));
 
   const actorOptions = [
     { value: '', label: 'Everyone' },
@@ -125,7 +120,7 @@ export function AuditLogPanel({ timeZone }: { timeZone: string }) {
         }
         noun={['change', 'changes']}
         renderItem={(entry) => <AuditEntryItem entry={entry} timeZone={timeZone} />}
-        hrefFor={(target) => hrefWithParams(paths.admin.system, params, { page: String(target) })}
+        hrefFor={(target) => linkWith({ page: String(target) })}
       />
     </section>
   );

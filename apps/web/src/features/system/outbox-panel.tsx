@@ -1,10 +1,10 @@
-import { Link, useSearchParams } from 'react-router';
 import { OUTBOX_STATES, paths, type OutboxState } from '@consult/shared';
 import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
+import { ListRowLink } from '../../components/list-state';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Pagination } from '../../components/ui/pagination';
 import { SelectField } from '../../components/ui/select-field';
-import { hrefWithParams, paramsWith } from '../../lib/search-params';
+import { useListParams } from '../../lib/use-list-params';
 import { formatAt } from './format';
 import { OutboxMailPanel } from './outbox-mail-panel';
 import { OUTBOX_STATE_LABELS, OutboxStateBadge } from './outbox-state-badge';
@@ -20,16 +20,15 @@ const stateOptions = [
  * SMTP_URL this is where a newcomer reads the verification and reset links.
  */
 export function OutboxPanel({ timeZone }: { timeZone: string }) {
-  const [params, setParams] = useSearchParams();
+  const { params, page, selected, linkWith, change, clearSelection } = useListParams(
+    paths.admin.system,
+    'mail',
+  );
   const raw = params.get('state');
   const state = (OUTBOX_STATES as readonly string[]).includes(raw ?? '')
     ? (raw as OutboxState)
     : undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const selected = params.get('mail');
   const { data, error, isLoading, isFetching, refetch } = useGetOutboxQuery({ state, page });
-  const linkWith = (changes: Record<string, string | null>) =>
-    hrefWithParams(paths.admin.system, params, changes);
 
   const list = (
     <div className="flex flex-col gap-4">
@@ -38,11 +37,7 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
           label="State"
           value={state ?? ''}
           options={stateOptions}
-          onChange={(event) =>
-            setParams((previous) =>
-              paramsWith(previous, { state: event.target.value, page: null, mail: null }),
-            )
-          }
+          onChange={(event) => change({ state: event.target.value, page: null, mail: null })}
         />
       </div>
       {isLoading ? (
@@ -69,13 +64,7 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
           >
             {data.mails.map((mail) => (
               <li key={mail.id}>
-                <Link
-                  to={linkWith({ mail: mail.id })}
-                  aria-current={mail.id === selected ? 'true' : undefined}
-                  className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
-                    mail.id === selected ? 'bg-brand-soft' : ''
-                  }`}
-                >
+                <ListRowLink to={linkWith({ mail: mail.id })} selected={mail.id === selected}>
                   <span className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-semibold break-words text-ink">{mail.subject}</span>
                     <OutboxStateBadge state={mail.state} />
@@ -94,7 +83,7 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
                       {mail.lastError}
                     </span>
                   )}
-                </Link>
+                </ListRowLink>
               </li>
             ))}
           </ul>
@@ -125,7 +114,7 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
           selected ? <OutboxMailPanel key={selected} id={selected} timeZone={timeZone} /> : null
         }
         backLabel="← All mail"
-        onBack={() => setParams((previous) => paramsWith(previous, { mail: null }))}
+        onBack={clearSelection}
         placeholder="Choose a mail to read it."
       />
     </section>

@@ -3,17 +3,17 @@
  * pages, a panel per task and "New task". Filters, page and the open panel live in the address.
  */
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { paths, TASK_STATUS_LABELS, taskStatusSchema, type AdminTaskRecord } from '@consult/shared';
 import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
-import { ListState } from '../../components/list-state';
+import { ListRowLink, ListState } from '../../components/list-state';
 import { Skeleton } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/select-field';
-import { hrefWithParams, paramsWith } from '../../lib/search-params';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useListParams } from '../../lib/use-list-params';
 import { TaskDue } from './task-due';
 import { TaskForm } from './task-form';
 import { TaskPanel } from './task-panel';
@@ -24,21 +24,17 @@ const ALL = 'all';
 export function AdminTasksPage({ timeZone }: { timeZone: string }) {
   useDocumentTitle('Tasks');
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const { params, page, selected, linkWith, change, setFilter } = useListParams(
+    paths.admin.tasks,
+    'task',
+  );
   // Open tasks unless told otherwise: the list of what is still to do.
   const statusParam = params.get('status');
   const parsedStatus = taskStatusSchema.safeParse(statusParam ?? 'open');
   const status = parsedStatus.success ? parsedStatus.data : undefined;
   const clientParam = z.uuid().safeParse(params.get('client'));
   const client = clientParam.success ? clientParam.data : undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const selected = params.get('task');
   const creating = params.get('new') === '1';
-
-  const change = (changes: Record<string, string | null>) =>
-    setParams((previous) => paramsWith(previous, changes));
-  const hrefWith = (changes: Record<string, string | null>) =>
-    hrefWithParams(paths.admin.tasks, params, changes);
 
   const { currentData, data, error, isLoading, isFetching, refetch } = useGetAdminTasksQuery({
     status,
@@ -58,7 +54,7 @@ export function AdminTasksPage({ timeZone }: { timeZone: string }) {
         <SelectField
           label="Status"
           value={status ?? ALL}
-          onChange={(event) => change({ status: event.target.value, page: null })}
+          onChange={(event) => setFilter('status', event.target.value)}
           options={[
             { value: 'open', label: 'Open tasks' },
             { value: 'done', label: 'Done tasks' },
@@ -95,22 +91,16 @@ export function AdminTasksPage({ timeZone }: { timeZone: string }) {
         emptyHint="Give a client a task with “New task”, from their page in Users or from a booking."
         noun={['task', 'tasks']}
         renderItem={(task) => (
-          <Link
-            to={hrefWith({ task: task.id, new: null })}
-            aria-current={task.id === selected ? 'true' : undefined}
-            className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
-              task.id === selected ? 'bg-brand-soft' : ''
-            }`}
-          >
+          <ListRowLink to={linkWith({ task: task.id, new: null })} selected={task.id === selected}>
             <span className="font-semibold break-words text-ink">{task.title}</span>
             <span className="text-sm break-words text-muted">
               {task.client.name}
               {task.booking ? ` · ${task.booking.serviceTitle}` : ''}
             </span>
             <TaskDue task={task} />
-          </Link>
+          </ListRowLink>
         )}
-        hrefFor={(target) => hrefWith({ page: String(target) })}
+        hrefFor={(target) => linkWith({ page: String(target) })}
       />
     </div>
   );
@@ -136,7 +126,7 @@ export function AdminTasksPage({ timeZone }: { timeZone: string }) {
                 mode="create"
                 timeZone={timeZone}
                 onDone={(task) =>
-                  void navigate(hrefWith({ task: task.id, new: null }), { replace: true })
+                  void navigate(linkWith({ task: task.id, new: null }), { replace: true })
                 }
                 onCancel={closePanel}
               />

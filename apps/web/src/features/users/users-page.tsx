@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { paths } from '@consult/shared';
 import { ListDetailLayout } from '../../components/list-detail-layout';
-import { ListState, SearchField } from '../../components/list-state';
+import { ListRowLink, ListState, SearchField } from '../../components/list-state';
 import { PageHeader } from '../../components/ui/card';
-import { hrefWithParams, paramsWith } from '../../lib/search-params';
 import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useListParams } from '../../lib/use-list-params';
 import { useListUsersQuery } from './users-api';
 import { UserBadges } from './user-badges';
 import { UserDetailPanel } from './user-detail-panel';
@@ -27,10 +26,11 @@ export function UsersPage({
   userSections?: (userId: string, state: { erased: boolean }) => ReactNode;
 }) {
   useDocumentTitle('Users');
-  const [params, setParams] = useSearchParams();
+  const { params, page, selected, linkWith, clearSelection } = useListParams(
+    paths.admin.users,
+    'user',
+  );
   const search = params.get('search') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const selected = params.get('user');
   const { typed, setTyped } = useDebouncedSearchParam('search');
 
   const { currentData, data, error, isLoading, isFetching, refetch } = useListUsersQuery({
@@ -40,10 +40,6 @@ export function UsersPage({
   // While a new search or page loads, the previous list stays, dimmed, and its count is not shown
   // as if it answered the new search.
   const stale = !currentData && isFetching;
-
-  const linkWith = (changes: Record<string, string | null>) =>
-    hrefWithParams(paths.admin.users, params, changes);
-  const clearSelection = () => setParams((previous) => paramsWith(previous, { user: null }));
 
   const list = (
     <div className="flex flex-col gap-4">
@@ -69,19 +65,13 @@ export function UsersPage({
         noun={['user', 'users']}
         countSuffix={search ? ` matching “${search}”` : ''}
         renderItem={(user) => (
-          <Link
-            to={linkWith({ user: user.id })}
-            aria-current={user.id === selected ? 'true' : undefined}
-            className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
-              user.id === selected ? 'bg-brand-soft' : ''
-            }`}
-          >
+          <ListRowLink to={linkWith({ user: user.id })} selected={user.id === selected}>
             <span className="flex flex-wrap items-center gap-2">
               <span className="font-semibold break-all text-ink">{user.name}</span>
               <UserBadges user={user} />
             </span>
             <span className="text-sm break-all text-muted">{user.email}</span>
-          </Link>
+          </ListRowLink>
         )}
         hrefFor={(target) => linkWith({ page: String(target) })}
       />

@@ -2,7 +2,7 @@
  * /admin/bookings: every booking with filters (state, days, search), pages, a detail panel and
  * "Book for a client". Filters, page and the open panel live in the address, like /admin/users.
  */
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
   BOOKING_MESSAGES,
@@ -13,15 +13,15 @@ import {
   paths,
 } from '@consult/shared';
 import { ListDetailLayout } from '../../../components/list-detail-layout';
-import { ListState, SearchField } from '../../../components/list-state';
+import { ListRowLink, ListState, SearchField } from '../../../components/list-state';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useGetSchedulingSettingsQuery } from '../api/owner-scheduling-api';
-import { hrefWithParams, paramsWith } from '../../../lib/search-params';
 import { useDebouncedSearchParam } from '../../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useListParams } from '../../../lib/use-list-params';
 import { formatInstant, zoneName } from '../time/date-time';
 import { useListAdminBookingsQuery } from '../api/admin-bookings-api';
 import { BookForClientPanel } from './book-for-client-form';
@@ -31,7 +31,10 @@ import { BookingDetailPanel, type BookingSections } from './booking-detail-panel
 export function BookingsPage({ bookingSections }: { bookingSections?: BookingSections } = {}) {
   useDocumentTitle('Bookings');
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const { params, page, selected, linkWith, change, setFilter } = useListParams(
+    paths.admin.bookings,
+    'booking',
+  );
   const stateParam = bookingStateSchema.safeParse(params.get('state'));
   const state = stateParam.success ? stateParam.data : undefined;
   const from = isLocalDateString(params.get('from') ?? '') ? params.get('from')! : '';
@@ -40,15 +43,10 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
   // One client's bookings (from a booking's detail); the id only narrows, the name comes with them.
   const clientParam = z.uuid().safeParse(params.get('client'));
   const client = clientParam.success ? clientParam.data : undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const selected = params.get('booking');
   const booking = params.get('book') === '1';
   const reversed = Boolean(from && to && from > to);
 
   const { typed, setTyped } = useDebouncedSearchParam('q');
-
-  const change = (changes: Record<string, string | null>, replace = false) =>
-    setParams((previous) => paramsWith(previous, changes), { replace });
 
   const settings = useGetSchedulingSettingsQuery();
   const timeZone = settings.data?.rules.timeZone;
@@ -57,8 +55,6 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
     { skip: reversed },
   );
   const stale = !currentData && isFetching;
-  const hrefWith = (changes: Record<string, string | null>) =>
-    hrefWithParams(paths.admin.bookings, params, changes);
   const filtered = Boolean(state || from || to || q || client);
 
   const filters = (
@@ -67,7 +63,7 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
         <SelectField
           label="State"
           value={state ?? ''}
-          onChange={(event) => change({ state: event.target.value, page: null })}
+          onChange={(event) => setFilter('state', event.target.value)}
           options={[
             { value: '', label: 'All states' },
             ...BOOKING_STATES.map((value) => ({ value, label: BOOKING_STATE_LABELS[value] })),
@@ -85,14 +81,14 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
         label="From"
         type="date"
         value={from}
-        onChange={(event) => change({ from: event.target.value, page: null }, true)}
+        onChange={(event) => change({ from: event.target.value, page: null }, { replace: true })}
       />
       <TextField
         label="To"
         type="date"
         value={to}
         error={reversed ? BOOKING_MESSAGES.rangeReversed : undefined}
-        onChange={(event) => change({ to: event.target.value, page: null }, true)}
+        onChange={(event) => change({ to: event.target.value, page: null }, { replace: true })}
       />
     </div>
   );
@@ -140,12 +136,9 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
           }
           noun={['booking', 'bookings']}
           renderItem={(item) => (
-            <Link
-              to={hrefWith({ booking: item.id, book: null })}
-              aria-current={item.id === selected ? 'true' : undefined}
-              className={`flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft ${
-                item.id === selected ? 'bg-brand-soft' : ''
-              }`}
+            <ListRowLink
+              to={linkWith({ booking: item.id, book: null })}
+              selected={item.id === selected}
             >
               <span className="font-semibold text-ink tabular-nums">
                 {formatInstant(item.start, timeZone!)}
@@ -155,9 +148,9 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
               </span>
               <span className="text-sm break-all text-muted">{item.client.email}</span>
               <BookingBadges booking={item} />
-            </Link>
+            </ListRowLink>
           )}
-          hrefFor={(target) => hrefWith({ page: String(target) })}
+          hrefFor={(target) => linkWith({ page: String(target) })}
         />
       )}
     </div>
@@ -180,7 +173,7 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
           booking ? (
             <BookForClientPanel
               onCreated={(id) =>
-                void navigate(hrefWith({ booking: id, book: null }), { replace: true })
+                void navigate(linkWith({ booking: id, book: null }), { replace: true })
               }
               onClose={closePanel}
             />
