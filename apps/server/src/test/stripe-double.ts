@@ -2,8 +2,8 @@
  * A test double of Stripe's HTTP API, for the official SDK pointed at it through STRIPE_API_BASE:
  * Checkout Sessions (create, retrieve, expire), refunds with idempotency keys (which it can later
  * fail, as a bank may), a checkout page the browser tests pay on, and webhooks signed with the SDK's
- * own `generateTestHeaderString`. It
- * answers like Stripe (form-encoded requests, JSON objects and errors) and records every call.
+ * own `generateTestHeaderString`. It answers like Stripe (form-encoded requests, JSON objects and
+ * errors) and records every call.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -90,6 +90,16 @@ function stripeError(response: ServerResponse, status: number, message: string, 
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The `metadata[key]=value` fields of a form-encoded request, as one object. */
+function metadataOf(body: Record<string, string>): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const name = key.match(/^metadata\[(.+)\]$/)?.[1];
+    if (name) metadata[name] = value;
+  }
+  return metadata;
+}
 
 export class StripeDouble {
   readonly sessions = new Map<string, DoubleSession>();
@@ -202,11 +212,7 @@ export class StripeDouble {
     if (body.mode !== 'payment') return stripeError(response, 400, 'Invalid mode', 'mode');
     const amount = Number(body['line_items[0][price_data][unit_amount]']);
     const quantity = Number(body['line_items[0][quantity]'] ?? 1);
-    const metadata: Record<string, string> = {};
-    for (const [key, value] of Object.entries(body)) {
-      const name = key.match(/^metadata\[(.+)\]$/)?.[1];
-      if (name) metadata[name] = value;
-    }
+    const metadata = metadataOf(body);
     const id = newId('cs_test');
     const session: DoubleSession = {
       id,
@@ -257,11 +263,7 @@ export class StripeDouble {
       );
     }
     intent.refunded += amount;
-    const metadata: Record<string, string> = {};
-    for (const [key, value] of Object.entries(body)) {
-      const name = key.match(/^metadata\[(.+)\]$/)?.[1];
-      if (name) metadata[name] = value;
-    }
+    const metadata = metadataOf(body);
     const refund: DoubleRefund = {
       id: newId('re'),
       object: 'refund',
