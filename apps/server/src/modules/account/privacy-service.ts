@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  AUTH_MESSAGES,
   ERASED_CLIENT_NAME,
   erasedAddress,
   isErasedAddress,
@@ -15,7 +14,6 @@ import {
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
-import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
 import { auditChange } from '../audit/audit-diff';
 import { insertAuditEntry } from '../audit/audit-repository';
@@ -28,14 +26,9 @@ import { loadSchedulingSettings } from '../bookings/scheduling-settings';
 import { simpleMail } from '../mail/simple-mail';
 import { settlePaymentOnCancel } from '../payments/payment-steps';
 import { sendRefundsOfBooking } from '../payments/refunds';
-import { assertNotLastAdmin } from '../users/user-admin-service';
+import { assertNotLastAdmin, findUserOr404 } from '../users/user-admin-service';
 import { toUserView } from '../users/user-view';
-import {
-  deleteUser,
-  findUserById,
-  lockUserAndCountRecords,
-  type UserRow,
-} from '../users/users-repository';
+import { deleteUser, lockUserAndCountRecords, type UserRow } from '../users/users-repository';
 import {
   clientRecords,
   eraseClientData,
@@ -138,8 +131,7 @@ export async function deleteAccount(
     });
   }
   const cancelledIds = await deps.db.transaction(async (tx) => {
-    const current = await findUserById(tx, user.id);
-    if (!current) throw new HttpProblem(404, AUTH_MESSAGES.userNotFound);
+    const current = await findUserOr404(tx, user.id);
     await assertNotLastAdmin(tx, current);
     return eraseAccount(deps, tx, current, null, now);
   });
@@ -159,8 +151,7 @@ export async function deleteAccountForOwner(
   now: Date = deps.clock(),
 ): Promise<void> {
   const cancelledIds = await deps.db.transaction(async (tx) => {
-    const user = isUuid(id) ? await findUserById(tx, id) : undefined;
-    if (!user) throw new HttpProblem(404, AUTH_MESSAGES.userNotFound);
+    const user = await findUserOr404(tx, id);
     await assertNotLastAdmin(tx, user);
     // Locks the row first, so a booking made at this moment is either counted or refused.
     const kept = await lockUserAndCountRecords(tx, id);

@@ -20,7 +20,8 @@ import {
 } from './users-repository';
 import { viewUser } from '../account/account-service';
 
-async function findUserOr404(db: Db, id: string): Promise<UserRow> {
+/** The account `id` names (404 when unknown or not an id). */
+export async function findUserOr404(db: Db, id: string): Promise<UserRow> {
   const user = isUuid(id) ? await findUserById(db, id) : undefined;
   if (!user) throw new HttpProblem(404, AUTH_MESSAGES.userNotFound);
   return user;
