@@ -43,6 +43,8 @@ const serverEnv = {
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  // JSON lines to a file, as a production node writes them for a log collector.
+  LOG_FORMAT: 'json',
 };
 const serverScript = join(root, 'apps/server/dist/server.js');
 

@@ -1,5 +1,5 @@
 // Builds the web app and the server when their build output is missing or older than their sources.
-import { execSync } from 'node:child_process';
+import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -50,11 +50,24 @@ const targets = [
   },
 ];
 
-export function buildIfStale({ force = false } = {}) {
+/**
+ * `quiet` (npm start): one line per target instead of the bundlers' listing of every asset; their
+ * output is printed only when a build fails, and the process then exits with its code.
+ */
+export function buildIfStale({ force = false, quiet = false } = {}) {
   for (const target of targets) {
-    if (force || outputMtime(target.output) < newestMtime(target.inputs)) {
-      console.log(`Building ${target.name}...`);
-      execSync(`npm run build -w ${target.name}`, { cwd: root, stdio: 'inherit' });
+    if (!force && outputMtime(target.output) >= newestMtime(target.inputs)) continue;
+    console.log(`Building ${target.name}...`);
+    const command = `npm run build -w ${target.name}`;
+    if (!quiet) {
+      execSync(command, { cwd: root, stdio: 'inherit' });
+      continue;
+    }
+    const result = spawnSync(command, { cwd: root, shell: true, encoding: 'utf8' });
+    if (result.status !== 0) {
+      process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+      console.error(`The build of ${target.name} failed (above); the site was not started.`);
+      process.exit(result.status ?? 1);
     }
   }
 }

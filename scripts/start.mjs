@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { buildIfStale } from './build-if-stale.mjs';
 
-buildIfStale();
+buildIfStale({ quiet: true });
 const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
   cwd: new URL('..', import.meta.url).pathname,
   stdio: 'inherit',

@@ -64,6 +64,9 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    // `pretty`: readable lines (coloured on a terminal) and a start summary; `json`: one JSON
+    // object per line, for a log collector.
+    LOG_FORMAT: z.enum(['pretty', 'json']).default('pretty'),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

@@ -65,3 +65,28 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     },
   };
 }
+
+/** Fastify's own start lines, which the start summary replaces on a terminal. */
+const LISTENING_LINE = '"msg":"Server listening at ';
+
+/**
+ * `LOG_FORMAT=pretty`: the JSON lines turned into one readable line each (coloured on a terminal),
+ * written synchronously to stdout. pino-pretty is loaded only in this mode.
+ */
+export async function prettyLogStream(): Promise<NodeJS.WritableStream> {
+  const { PinoPretty } = await import('pino-pretty');
+  const pretty = PinoPretty({
+    destination: 1,
+    sync: true,
+    colorize: Boolean(process.stdout.isTTY),
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,requestId,req,res,responseTime',
+    messageFormat:
+      '{if req.method}{req.method} {req.url} {end}{if res.statusCode}→ {res.statusCode} {end}{msg}',
+  });
+  return {
+    write(line: string) {
+      return line.includes(LISTENING_LINE) || pretty.write(line);
+    },
+  } as NodeJS.WritableStream;
+}

@@ -62,4 +62,39 @@ describe('starting the server', () => {
     expect(await server.exited).toBe(0);
     expect(server.output().stdout).toContain('shutting down');
   });
+
+  it('prints a short readable summary with the setup link on its own line by default', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    await waitForHealth(port);
+    const lines = server.output().stdout.split('\n');
+    expect(lines).toContain(`The site is running at http://localhost:${port}`);
+    expect(lines.some((line) => /^ {2}Database {2}embedded PostgreSQL \(PGlite\)/.test(line))).toBe(
+      true,
+    );
+    expect(lines.some((line) => /^ {2}Mail {6}not delivered: SMTP_URL is not set/.test(line))).toBe(
+      true,
+    );
+    const link = lines.findIndex((line) => line.startsWith('First run: no admin account yet'));
+    expect(lines[link + 1]).toMatch(/^ {2}http:\/\/localhost:\d+\/setup\?code=[\w-]+$/);
+    expect(server.output().stdout).not.toContain('{"level"');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('writes every line as JSON with LOG_FORMAT=json', async () => {
+    const port = await freePort();
+    const server = startServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_FORMAT: 'json',
+    });
+    await waitForHealth(port);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const lines = server.output().stdout.split('\n').filter(Boolean);
+    const entries = lines.map((line) => JSON.parse(line) as { msg: string });
+    expect(entries.some((entry) => entry.msg.includes('/setup?code='))).toBe(true);
+  });
 });

@@ -3,9 +3,11 @@ import { join, resolve } from 'node:path';
 import { paths } from '@consult/shared';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { prettyLogStream } from './logger';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations, serverPackageRoot } from './db/migrate';
 import { prepareSetupLink } from './modules/auth/setup-service';
+import { startSummary } from './start-summary';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -35,9 +37,11 @@ async function main() {
     fail(`Invalid configuration: ${variable}: the database cannot be opened (${reason})`);
   }
 
+  const pretty = config.LOG_FORMAT === 'pretty';
   const app = await buildApp({
     config,
     database,
+    loggerStream: pretty ? await prettyLogStream() : undefined,
     webRoot: join(serverPackageRoot(), '..', 'web', 'dist', 'client'),
   });
 
@@ -64,14 +68,19 @@ async function main() {
     fail(`Invalid configuration: PORT: cannot listen on ${config.HOST}:${config.PORT} (${reason})`);
   }
 
-  // The start lines a newcomer needs: how to become the owner, and where mail goes.
+  // The start lines a newcomer needs: where the site is, how to become the owner, where mail goes.
+  const setupLink = await prepareSetupLink(app.deps);
+  if (pretty) {
+    if (config.LOG_LEVEL !== 'silent')
+      process.stdout.write(`\n${startSummary(config, setupLink).join('\n')}\n\n`);
+    return;
+  }
   if (!config.SMTP_URL) {
     const outbox = new URL(paths.admin.system, config.APP_URL).href;
     app.log.warn(
       `Mail: SMTP_URL is not set, so no mail leaves this server; read it in the outbox at ${outbox} (Outbox tab) or in this log`,
     );
   }
-  const setupLink = await prepareSetupLink(app.deps);
   if (setupLink) {
     app.log.warn(`First run: no admin account yet. Open ${setupLink} to create the owner account`);
   }
