@@ -110,7 +110,8 @@ const serviceFields = {
   questions: intakeQuestionsInputSchema,
 };
 
-function requireAddressInPerson(
+/** In-person meetings need their address: the rule the service forms apply too. */
+export function requireAddressInPerson(
   service: { meetingMode: MeetingMode; address: string | null },
   ctx: z.RefinementCtx,
 ): void {
