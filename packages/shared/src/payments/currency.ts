@@ -31,11 +31,14 @@ export function currencyName(code: string): string {
   }
 }
 
-/** Every known currency as a choice, named and sorted by name: "British Pound (GBP)". */
-export function currencyChoices(): { value: string; label: string }[] {
-  return Intl.supportedValuesOf('currency')
+let choices: readonly { value: string; label: string }[] | undefined;
+
+/** Every known currency as a choice, named and sorted by name: "British Pound (GBP)". Made once. */
+export function currencyChoices(): readonly { value: string; label: string }[] {
+  choices ??= Intl.supportedValuesOf('currency')
     .map((code) => ({ value: code, label: `${currencyName(code)} (${code})` }))
     .sort((a, b) => a.label.localeCompare(b.label, 'en'));
+  return choices;
 }
 
 /** GET and PUT /api/admin/site-currency. */

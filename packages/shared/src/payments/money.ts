@@ -89,7 +89,8 @@ export function plainAmount(amountMinor: number, currency: string): string {
  */
 export function moneyInputMessage(currency: string): string {
   const digits = minorUnitDigits(currency);
-  if (digits === 0) return `Enter a whole amount like 150: ${currency.toUpperCase()} has no decimals`;
+  if (digits === 0)
+    return `Enter a whole amount like 150: ${currency.toUpperCase()} has no decimals`;
   return `Enter an amount like 150 or 150.${'5'.padEnd(digits, '0')}`;
 }
 

@@ -10,7 +10,11 @@ import { demoServices } from './demo-services';
 import { bookings } from './schema';
 import { findServiceById } from './services-repository';
 
-const owner = { name: 'Nadia Rahman', email: 'nadia@example.test', password: 'a long owner passphrase' };
+const owner = {
+  name: 'Nadia Rahman',
+  email: 'nadia@example.test',
+  password: 'a long owner passphrase',
+};
 
 const newService = (slug: string, extra: object = {}) => ({
   slug,
@@ -80,10 +84,11 @@ describe('the site currency', () => {
 
     expect(await publicCurrencies()).toEqual({ site: ['GBP'], services: ['GBP'] });
     const services = await adminServices();
-    expect(services.map(({ slug, priceMinor, ownCurrency }) => ({ slug, priceMinor, ownCurrency })))
-      .toEqual(
-        demoServices.map(({ slug, priceMinor }) => ({ slug, priceMinor, ownCurrency: false })),
-      );
+    expect(
+      services.map(({ slug, priceMinor, ownCurrency }) => ({ slug, priceMinor, ownCurrency })),
+    ).toEqual(
+      demoServices.map(({ slug, priceMinor }) => ({ slug, priceMinor, ownCurrency: false })),
+    );
     const current = await t.app.inject({ method: 'GET', url: '/api/admin/site-currency', headers });
     expect(current.json()).toEqual({ currency: 'GBP' });
     const [entry] = await t.app.db

@@ -34,7 +34,11 @@ export function serviceFormSchema(siteCurrency: string) {
       if (minor === null) {
         context.addIssue({ code: 'custom', path: ['price'], message: moneyInputMessage(currency) });
       } else if (minor > SERVICE_PRICE_MAX_MINOR) {
-        context.addIssue({ code: 'custom', path: ['price'], message: BOOKING_MESSAGES.priceTooHigh });
+        context.addIssue({
+          code: 'custom',
+          path: ['price'],
+          message: BOOKING_MESSAGES.priceTooHigh,
+        });
       }
     })
     .transform(({ price, ownCurrency, currency, ...rest }): ServiceInput => {

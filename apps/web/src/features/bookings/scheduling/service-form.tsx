@@ -99,7 +99,7 @@ export function ServiceForm({
   const saving = createState.isLoading || updateState.isLoading;
   const failure = service ? updateState.error : createState.error;
   const schema = useMemo(() => serviceFormSchema(siteCurrency), [siteCurrency]);
-  const choices = useMemo(currencyChoices, []);
+  const choices = currencyChoices();
   // A new service's address name follows its title until the owner types one.
   const [slugByHand, setSlugByHand] = useState(service !== null);
   const [advancedOpen, setAdvancedOpen] = useState(false);
@@ -185,11 +185,7 @@ export function ServiceForm({
           error={errors.durationMinutes?.message}
           {...register('durationMinutes', { setValueAs: asNumber })}
         />
-        <Field
-          label={`Price (${currency})`}
-          hint="0 is free."
-          error={errors.price?.message}
-        >
+        <Field label={`Price (${currency})`} hint="0 is free." error={errors.price?.message}>
           {({ id, describedBy, invalid }) => (
             <div className="flex">
               <span

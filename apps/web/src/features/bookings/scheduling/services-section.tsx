@@ -170,9 +170,8 @@ function TwoCurrenciesWarning({
     >
       {listed(others.map((service) => `${service.title} (${service.currency})`))}{' '}
       {others.length === 1 ? 'is' : 'are'} charged in another currency than your site’s,{' '}
-      {siteCurrency}. If that is not what you want, edit{' '}
-      {others.length === 1 ? 'it' : 'them'} and untick “Charge this service in another currency”
-      under Advanced.
+      {siteCurrency}. If that is not what you want, edit {others.length === 1 ? 'it' : 'them'} and
+      untick “Charge this service in another currency” under Advanced.
     </Alert>
   );
 }

@@ -2,7 +2,7 @@
  * The site's currency on /admin/config (decision 037): one choice for every price the public pages
  * show; the services that follow it move with it, keeping the amount the owner typed.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   currencyChoices,
@@ -25,7 +25,7 @@ export function SiteCurrencyCard({
   currency: string;
   services: readonly ConsultationService[];
 }) {
-  const choices = useMemo(currencyChoices, []);
+  const choices = currencyChoices();
   const [chosen, setChosen] = useState(currency);
   const [save, { isLoading, error, reset }] = useSaveSiteCurrencyMutation();
   const following = services.filter((service) => !service.ownCurrency);
