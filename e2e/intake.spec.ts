@@ -43,7 +43,7 @@ test('the owner adds intake questions, a client answers them while booking, the 
   await page.getByRole('button', { name: 'New service' }).click();
   const form = page.getByRole('form', { name: 'New service' });
   await form.getByLabel('Title').fill(title);
-  await form.getByText('Advanced').click();
+  await form.getByText('Advanced', { exact: true }).click();
   await form.getByLabel('Address name').fill(slug);
   await form.getByLabel('Duration (minutes)').fill('30');
 
