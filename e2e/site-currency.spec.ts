@@ -85,7 +85,9 @@ test('the owner picks pounds at setup, prices a service by typing 150, and is wa
   await price.fill('150');
   await form.getByRole('button', { name: 'Add service' }).click();
   await expect(page.getByText('Board Review was added.')).toBeVisible();
-  const row = page.getByRole('listitem').filter({ hasText: 'Board Review' });
+  const row = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: 'Edit Board Review' }) });
   await expect(row).toContainText('£150');
   await expect(row).toContainText('/consultation?service=board-review');
 
@@ -121,4 +123,17 @@ test('the owner picks pounds at setup, prices a service by typing 150, and is wa
   await expect(page.getByText('Board Review is saved.').first()).toBeVisible();
   await expect(warning).toBeHidden();
   await expect(row).toContainText('£150');
+
+  // Changing the site's currency moves every following service, saying so before it is saved.
+  const card = page.getByRole('form', { name: 'Site currency' });
+  await card.getByLabel('Prices are in').selectOption('JPY');
+  await expect(card).toContainText('services follow the site’s currency');
+  await expect(card).toContainText('Strategy session ¥120');
+  await expect(card).toContainText('Bookings and payments already made keep the currency');
+  await expectAccessibleWithoutToasts(page);
+  await shootBothWidths(page, 'site-currency-change');
+  await card.getByRole('button', { name: 'Save currency' }).click();
+  await expect(row).toContainText('¥150');
+  expect(await pricesIn('/consultation')).toContain('¥150');
+  expect((await pricesIn('/')).every((text) => text.startsWith('¥'))).toBe(true);
 });
