@@ -82,7 +82,9 @@ export function SiteCurrencyCard({
                         priceMinor: sameAmountIn(service.priceMinor, service.currency, chosen),
                       })}`,
                   )
-                  .join(', ')}${following.length > 3 ? ', …' : ''}.`}{' '}
+                  .join(
+                    ', ',
+                  )}${following.length > 3 ? ` and ${following.length - 3} more` : ''}.`}{' '}
             Bookings and payments already made keep the currency they were made in.
           </p>
         )}
