@@ -25,65 +25,54 @@ const newService = (slug: string, extra: object = {}) => ({
   ...extra,
 });
 
-describe('the site currency', () => {
-  let t: TestApp;
-  let headers: { authorization: string };
+const setup = (t: TestApp, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/setup', payload, remoteAddress: freshIp() });
 
-  const setup = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/setup', payload, remoteAddress: freshIp() });
-  const publicCurrencies = async () => {
-    const site = (await t.app.inject({ method: 'GET', url: '/api/site' })).json() as {
-      services: { currency: string }[];
-    };
-    const list = (await t.app.inject({ method: 'GET', url: '/api/services' })).json() as {
-      services: { currency: string }[];
-    };
-    return {
-      site: [...new Set(site.services.map((service) => service.currency))],
-      services: [...new Set(list.services.map((service) => service.currency))],
-    };
+/** The currencies of the services GET /api/site and GET /api/services show. */
+async function publicCurrencies(t: TestApp) {
+  const site = (await t.app.inject({ method: 'GET', url: '/api/site' })).json() as {
+    services: { currency: string }[];
   };
-  const adminServices = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/admin/services', headers })).json()
-      .services as ConsultationService[];
-  const putCurrency = (currency: unknown, auth = headers) =>
-    t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/site-currency',
-      headers: auth,
-      payload: { currency },
-    });
+  const list = (await t.app.inject({ method: 'GET', url: '/api/services' })).json() as {
+    services: { currency: string }[];
+  };
+  return {
+    site: [...new Set(site.services.map((service) => service.currency))],
+    services: [...new Set(list.services.map((service) => service.currency))],
+  };
+}
+
+async function adminServices(t: TestApp, headers: { authorization: string }) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/admin/services', headers });
+  return (res.json() as { services: ConsultationService[] }).services;
+}
+
+describe('the site currency at setup', () => {
+  let t: TestApp;
 
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
 
-  it('starts in the demo’s US dollars, every demo service following it', async () => {
-    expect(await publicCurrencies()).toEqual({ site: ['USD'], services: ['USD'] });
-  });
-
-  it('refuses an unknown or malformed currency at setup per field, and sets nothing up', async () => {
+  it('refuses a bad currency per field, then sets the chosen one: the demo services follow with the same amounts, audited', async () => {
+    expect(await publicCurrencies(t)).toEqual({ site: ['USD'], services: ['USD'] });
     const code = new URL((await prepareSetupLink(t.app.deps))!).searchParams.get('code')!;
-    const unknown = await setup({ ...owner, code, currency: 'XYZ' });
+    const unknown = await setup(t, { ...owner, code, currency: 'XYZ' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual({ currency: [CURRENCY_MESSAGES.unknown] });
-    const lower = await setup({ ...owner, code, currency: 'gbp' });
+    const lower = await setup(t, { ...owner, code, currency: 'gbp' });
     expect(lower.statusCode).toBe(400);
     expect(lower.json().errors).toEqual({ currency: [CURRENCY_MESSAGES.invalid] });
     expect((await t.app.inject({ method: 'GET', url: '/api/setup' })).json()).toEqual({
       needed: true,
     });
-  });
 
-  it('sets the currency at setup: the demo services follow it with the same amounts, audited', async () => {
-    const code = new URL((await prepareSetupLink(t.app.deps))!).searchParams.get('code')!;
-    const res = await setup({ ...owner, code, currency: 'GBP' });
+    const res = await setup(t, { ...owner, code, currency: 'GBP' });
     expect(res.statusCode, res.body).toBe(201);
-    headers = { authorization: `Bearer ${res.json().accessToken}` };
-
-    expect(await publicCurrencies()).toEqual({ site: ['GBP'], services: ['GBP'] });
-    const services = await adminServices();
+    const headers = { authorization: `Bearer ${res.json().accessToken}` };
+    expect(await publicCurrencies(t)).toEqual({ site: ['GBP'], services: ['GBP'] });
+    const services = await adminServices(t, headers);
     expect(
       services.map(({ slug, priceMinor, ownCurrency }) => ({ slug, priceMinor, ownCurrency })),
     ).toEqual(
@@ -97,49 +86,61 @@ describe('the site currency', () => {
       .where(eq(auditLog.action, 'site.currency'));
     expect(entry?.details).toEqual({ before: { currency: 'USD' }, after: { currency: 'GBP' } });
   });
+});
+
+describe('the site currency on /admin/config', () => {
+  let t: TestApp;
+  let headers: { authorization: string };
+
+  const putCurrency = (currency: unknown, auth = headers) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/site-currency',
+      headers: auth,
+      payload: { currency },
+    });
+  const create = async (payload: object) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/services',
+      headers,
+      payload,
+    });
+    return res;
+  };
+  const serviceBySlug = async (slug: string) =>
+    (await adminServices(t, headers)).find((service) => service.slug === slug)!;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await signedInUser(t.app, { role: 'admin' });
+    headers = admin.headers;
+  });
+  afterAll(() => t.close());
 
   it('gives a new service without a currency the site’s; another currency only when asked', async () => {
-    const plain = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/services',
-      headers,
-      payload: newService('plain'),
-    });
+    await putCurrency('GBP');
+    const plain = await create(newService('new-plain'));
     expect(plain.statusCode, plain.body).toBe(201);
     expect(plain.json()).toMatchObject({ currency: 'GBP', ownCurrency: false, priceMinor: 15000 });
-
-    const same = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/services',
-      headers,
-      payload: newService('same', { currency: 'GBP' }),
-    });
+    const same = await create(newService('new-same', { currency: 'GBP' }));
     expect(same.json()).toMatchObject({ currency: 'GBP', ownCurrency: false });
-
-    const euro = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/services',
-      headers,
-      payload: newService('euro', { currency: 'EUR' }),
-    });
+    const euro = await create(newService('new-euro', { currency: 'EUR' }));
     expect(euro.statusCode, euro.body).toBe(201);
     expect(euro.json()).toMatchObject({ currency: 'EUR', ownCurrency: true });
-    expect((await publicCurrencies()).services.sort()).toEqual(['EUR', 'GBP']);
+    expect((await publicCurrencies(t)).services).toContain('EUR');
 
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/services',
-      headers,
-      payload: newService('bad', { currency: 'XYZ' }),
-    });
+    const bad = await create(newService('new-bad', { currency: 'XYZ' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ currency: [CURRENCY_MESSAGES.unknown] });
   });
 
   it('moves the following services to a new currency with the amount typed, not the explicit ones nor any booking', async () => {
-    const before = await adminServices();
-    const plain = before.find((service) => service.slug === 'plain')!;
-    const euro = before.find((service) => service.slug === 'euro')!;
+    await putCurrency('GBP');
+    const plain = (await create(newService('move-plain'))).json() as ConsultationService;
+    const euro = (
+      await create(newService('move-euro', { currency: 'EUR' }))
+    ).json() as ConsultationService;
     const client = await createUser(t.app);
     const booked = await insertTestBooking(t.app.db, {
       service: (await findServiceById(t.app.db, plain.id))!,
@@ -151,22 +152,19 @@ describe('the site currency', () => {
     const res = await putCurrency('JPY');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ currency: 'JPY' });
-
-    const after = await adminServices();
     // £150.00 is 15000 pence; ¥150 has no smaller unit.
-    expect(after.find((service) => service.slug === 'plain')).toMatchObject({
+    expect(await serviceBySlug('move-plain')).toMatchObject({
       currency: 'JPY',
       priceMinor: 150,
       ownCurrency: false,
     });
-    expect(after.find((service) => service.slug === 'euro')).toMatchObject({
+    expect(await serviceBySlug('move-euro')).toMatchObject({
       currency: 'EUR',
       priceMinor: euro.priceMinor,
       ownCurrency: true,
     });
     const [booking] = await t.app.db.select().from(bookings).where(eq(bookings.id, booked.id));
     expect(booking).toMatchObject({ currency: 'GBP', priceMinor: 15000 });
-
     const moved = await t.app.db
       .select()
       .from(auditLog)
@@ -178,27 +176,36 @@ describe('the site currency', () => {
 
     // Three decimals: ¥150 is 150.000 KWD.
     await putCurrency('KWD');
-    expect((await adminServices()).find((service) => service.slug === 'plain')).toMatchObject({
+    expect(await serviceBySlug('move-plain')).toMatchObject({
       currency: 'KWD',
       priceMinor: 150_000,
     });
   });
 
-  it('shows one currency on the public pages once the other-currency service follows the site again', async () => {
-    const euro = (await adminServices()).find((service) => service.slug === 'euro')!;
-    const { id: _id, ownCurrency: _own, currency: _currency, ...input } = euro;
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/services/${euro.id}`,
-      headers,
-      payload: input,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ currency: 'KWD', ownCurrency: false });
-    expect(await publicCurrencies()).toEqual({ site: ['KWD'], services: ['KWD'] });
+  it('shows one currency on the public pages once a service in another currency follows the site again', async () => {
+    await putCurrency('EUR');
+    const other = (
+      await create(newService('back-usd', { currency: 'USD' }))
+    ).json() as ConsultationService;
+    expect((await publicCurrencies(t)).services.sort()).toEqual(['EUR', 'USD']);
+    const others = (await adminServices(t, headers)).filter((service) => service.ownCurrency);
+    for (const service of others) {
+      const { id, ownCurrency: _own, currency: _currency, ...input } = service;
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/services/${id}`,
+        headers,
+        payload: input,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ currency: 'EUR', ownCurrency: false });
+    }
+    expect(others.map((service) => service.id)).toContain(other.id);
+    expect(await publicCurrencies(t)).toEqual({ site: ['EUR'], services: ['EUR'] });
   });
 
   it('refuses a bad currency per field and anyone but the owner, changing nothing', async () => {
+    await putCurrency('CHF');
     const unknown = await putCurrency('XYZ');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual({ currency: [CURRENCY_MESSAGES.unknown] });
@@ -206,8 +213,8 @@ describe('the site currency', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.currency).toEqual([CURRENCY_MESSAGES.invalid]);
     const client = await signedInUser(t.app);
-    expect((await putCurrency('EUR', client.headers)).statusCode).toBe(403);
+    expect((await putCurrency('SEK', client.headers)).statusCode).toBe(403);
     const current = await t.app.inject({ method: 'GET', url: '/api/admin/site-currency', headers });
-    expect(current.json()).toEqual({ currency: 'KWD' });
+    expect(current.json()).toEqual({ currency: 'CHF' });
   });
 });
