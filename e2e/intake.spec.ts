@@ -43,9 +43,9 @@ test('the owner adds intake questions, a client answers them while booking, the 
   await page.getByRole('button', { name: 'New service' }).click();
   const form = page.getByRole('form', { name: 'New service' });
   await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Slug').fill(slug);
+  await form.getByText('Advanced', { exact: true }).click();
+  await form.getByLabel('Address name').fill(slug);
   await form.getByLabel('Duration (minutes)').fill('30');
-  await form.getByLabel('Currency').fill('USD');
 
   const questions = form.getByRole('group', { name: 'Intake questions' });
   await questions.getByRole('button', { name: 'Add a question' }).click();

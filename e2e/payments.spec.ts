@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PAYMENT_MESSAGES } from '@consult/shared';
+import { moneyInputMessage, PAYMENT_MESSAGES } from '@consult/shared';
 import { ADMIN, signIn, signedInClient } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import { expect, expectNoAxeViolations, test, shootBothWidths } from './support/fixtures';
@@ -81,6 +81,10 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
   await expect(owner.getByText('Bank transfer received')).toBeVisible();
   await owner.getByRole('button', { name: 'Refund' }).click();
   const refund = owner.getByRole('dialog', { name: 'Refund' });
+  // An amount with more decimals than the currency has is refused with what a good one looks like.
+  await refund.getByLabel('Amount (USD)').fill('12.345');
+  await refund.getByLabel('Amount (USD)').blur();
+  await expect(refund.getByText(moneyInputMessage('USD'))).toBeVisible();
   await refund.getByLabel('Amount (USD)').fill('200');
   await refund.getByLabel('Amount (USD)').blur();
   await expect(

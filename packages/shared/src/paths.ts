@@ -28,6 +28,11 @@ export const paths = {
   },
 } as const;
 
+/** The booking page of one service: the service's web address, named by its address name. */
+export function consultationPathFor(slug: string): string {
+  return `${paths.consultation}?service=${encodeURIComponent(slug)}`;
+}
+
 /** A payment's printable receipt, as the receipt mail links it. */
 export function receiptPath(paymentId: string): string {
   return `${paths.payments}/${encodeURIComponent(paymentId)}/receipt`;

@@ -1,5 +1,6 @@
 /** Every message the bookings schemas answer with, so forms, server and tests share one wording. */
 import { TIME_ZONE_MESSAGE } from '../time-zone';
+import { CURRENCY_MESSAGES } from '../payments/currency';
 import {
   MAX_AVAILABILITY_RANGE_DAYS,
   SERVICE_ADDRESS_MAX,
@@ -23,9 +24,9 @@ import {
 } from './limits';
 
 export const BOOKING_MESSAGES = {
-  slugRequired: 'Slug is required',
-  slugInvalid: 'Slug can only contain lowercase letters, digits and single hyphens',
-  slugTooLong: `Slug must be at most ${SERVICE_SLUG_MAX} characters long`,
+  slugRequired: 'Address name is required',
+  slugInvalid: 'The address name can only contain lowercase letters, digits and single dashes',
+  slugTooLong: `The address name must be at most ${SERVICE_SLUG_MAX} characters long`,
   titleRequired: 'Title is required',
   titleTooLong: `Title must be at most ${SERVICE_TITLE_MAX} characters long`,
   summaryInvalid: 'Summary must be text',
@@ -35,11 +36,11 @@ export const BOOKING_MESSAGES = {
   durationInvalid: 'Duration must be a whole number of minutes',
   durationTooShort: `Duration must be at least ${SERVICE_DURATION_MIN_MINUTES} minutes`,
   durationTooLong: `Duration must be at most ${SERVICE_DURATION_MAX_MINUTES} minutes`,
-  priceInvalid: 'Price must be a whole number of minor units (e.g. cents)',
+  priceInvalid: 'Price must be a whole number of cents (the currency’s smallest unit)',
   priceNegative: 'Price cannot be negative',
   priceTooHigh: 'Price is too high',
-  currencyInvalid: 'Currency must be a three-letter ISO 4217 code such as USD',
-  currencyUnknown: 'Unknown currency code',
+  currencyInvalid: CURRENCY_MESSAGES.invalid,
+  currencyUnknown: CURRENCY_MESSAGES.unknown,
   meetingModeInvalid: 'Meeting mode must be video, phone or in_person',
   addressRequired: 'An address is required for in-person meetings',
   addressTooLong: `Address must be at most ${SERVICE_ADDRESS_MAX} characters long`,
@@ -89,7 +90,7 @@ export const BOOKING_MESSAGES = {
   emailNotVerified: 'Please verify your e-mail address before booking',
   bookingNotFound: 'Booking not found',
   clientUnknown: 'There is no such client',
-  serviceSlugTaken: 'Another service already uses this slug',
+  serviceSlugTaken: 'Another service already uses this address name',
   serviceHasBookings: 'This service has bookings; deactivate it instead of deleting it',
   meetingUrlInvalid: 'Enter a full https:// address',
   paymentNotDue: 'This booking has no payment due',

@@ -18,6 +18,7 @@ import {
 import { withoutNul, isSingleLineText, isVisibleText, TEXT_MESSAGES } from '../text';
 import { BOOKING_MESSAGES as M } from './messages';
 import { intakeQuestionSchema, intakeQuestionsInputSchema } from './intake';
+import { currencyCodeSchema } from '../payments/currency';
 
 export const MEETING_MODES = ['video', 'phone', 'in_person'] as const;
 export type MeetingMode = (typeof MEETING_MODES)[number];
@@ -30,9 +31,25 @@ export const serviceSlugSchema = z
   .max(SERVICE_SLUG_MAX, { error: M.slugTooLong, abort: true })
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, M.slugInvalid);
 
-/** True for a currency code the runtime's ISO 4217 list knows. */
-export function isKnownCurrency(code: string): boolean {
-  return Intl.supportedValuesOf('currency').includes(code);
+/**
+ * The address name a title suggests, as the service editor fills it in while the owner types:
+ * "Strategy Session (60 min)" → "strategy-session-60-min"; accents dropped, other signs become
+ * single dashes, cut to the limit at a word.
+ */
+export function slugFromTitle(title: string): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let slug = '';
+  for (const word of words) {
+    const next = slug ? `${slug}-${word}` : word;
+    if (next.length > SERVICE_SLUG_MAX) return slug || word.slice(0, SERVICE_SLUG_MAX);
+    slug = next;
+  }
+  return slug;
 }
 
 const serviceFields = {
@@ -70,10 +87,7 @@ const serviceFields = {
     .int(M.priceInvalid)
     .min(0, M.priceNegative)
     .max(SERVICE_PRICE_MAX_MINOR, M.priceTooHigh),
-  currency: z
-    .string({ error: M.currencyInvalid })
-    .regex(/^[A-Z]{3}$/, { error: M.currencyInvalid, abort: true })
-    .refine(isKnownCurrency, M.currencyUnknown),
+  currency: currencyCodeSchema,
   meetingMode: meetingModeSchema,
   /** Where in-person meetings happen; required for them, ignored by the other modes. */
   address: z
@@ -96,7 +110,8 @@ const serviceFields = {
   questions: intakeQuestionsInputSchema,
 };
 
-function requireAddressInPerson(
+/** In-person meetings need their address: the rule the service forms apply too. */
+export function requireAddressInPerson(
   service: { meetingMode: MeetingMode; address: string | null },
   ctx: z.RefinementCtx,
 ): void {
@@ -108,12 +123,23 @@ function requireAddressInPerson(
 /** A service's fields, unrefined: the one description other views of a service pick from. */
 export const serviceFieldsSchema = z.object(serviceFields);
 
-/** What the owner sends to create or replace a service. */
-export const serviceInputSchema = serviceFieldsSchema.superRefine(requireAddressInPerson);
+/**
+ * What the owner sends to create or replace a service. Without a currency, or with the site's, the
+ * service follows the site's currency; another one is that service's own (decision 037).
+ */
+export const serviceInputSchema = serviceFieldsSchema
+  .extend({ currency: currencyCodeSchema.optional() })
+  .superRefine(requireAddressInPerson);
 export type ServiceInput = z.input<typeof serviceInputSchema>;
 
 /** A stored service as the API returns it. */
 export const consultationServiceSchema = z
-  .object({ id: z.string(), ...serviceFields, questions: z.array(intakeQuestionSchema) })
+  .object({
+    id: z.string(),
+    ...serviceFields,
+    questions: z.array(intakeQuestionSchema),
+    /** Charged in a currency the owner chose for this service; false: it follows the site's. */
+    ownCurrency: z.boolean(),
+  })
   .superRefine(requireAddressInPerson);
 export type ConsultationService = z.infer<typeof consultationServiceSchema>;

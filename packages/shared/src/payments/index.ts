@@ -1,3 +1,4 @@
+export * from './currency';
 export * from './money';
 export * from './rules';
 export * from './messages';

@@ -82,3 +82,34 @@ export function plainAmount(amountMinor: number, currency: string): string {
   const digits = minorUnitDigits(currency);
   return (amountMinor / 10 ** digits).toFixed(digits);
 }
+
+/**
+ * What an amount field says to a bad amount, with the currency's own decimals: "Enter an amount
+ * like 150 or 150.50" (GBP), "Enter a whole amount like 150: JPY has no decimals", "… or 150.500" (KWD).
+ */
+export function moneyInputMessage(currency: string): string {
+  const digits = minorUnitDigits(currency);
+  if (digits === 0)
+    return `Enter a whole amount like 150: ${currency.toUpperCase()} has no decimals`;
+  return `Enter an amount like 150 or 150.${'5'.padEnd(digits, '0')}`;
+}
+
+/** The sign written beside an amount: "£" for GBP, "¥" for JPY, the code where there is none (KWD). */
+export function currencySign(currency: string): string {
+  try {
+    const parts = new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
+/**
+ * The same amount in another currency's minor units, as a price that moves with the site's
+ * currency keeps the number the owner typed: 12000 USD ($120) → 120 JPY (¥120) → 120000 KWD.
+ * Fewer decimals round half up ($120.50 → ¥121).
+ */
+export function sameAmountIn(amountMinor: number, from: string, to: string): number {
+  const shift = minorUnitDigits(to) - minorUnitDigits(from);
+  return shift >= 0 ? amountMinor * 10 ** shift : Math.round(amountMinor / 10 ** -shift);
+}

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema } from '../auth/fields';
 import { passwordSchema } from '../auth/password';
+import { currencyCodeSchema } from '../payments/currency';
 import { paths } from '../paths';
 
 export const SETUP_MESSAGES = {
@@ -20,6 +21,8 @@ export const setupFieldsSchema = z.object({
   name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
+  /** The site's currency (decision 037); without it the site keeps the one it has. */
+  currency: currencyCodeSchema.optional(),
 });
 
 /** POST /api/setup: the fields plus the code from the link. */

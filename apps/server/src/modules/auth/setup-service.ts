@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
 import { insertAuditEntry } from '../audit/audit-repository';
+import { setSiteCurrency } from '../bookings/site-currency';
 import { findUserByEmail, insertUser, updateUser } from '../users/users-repository';
 import { revokeUserRefreshTokens } from './auth-repository';
 import { createSession, type AuthDeps, type Session } from './auth-service';
@@ -86,6 +87,7 @@ export async function completeSetup(
       user = await insertUser(tx, { ...fields, email: input.email });
     }
     if (!user) throw new Error('the first admin could not be written');
+    if (input.currency) await setSiteCurrency(tx, user.id, input.currency);
     await deleteSetupSalt(tx);
     await insertAuditEntry(tx, {
       actorId: user.id,

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { serviceInputSchema, type ServiceInput } from '@consult/shared';
 import { insertService, type ServiceRow } from './services-repository';
 import { saveSchedulingSettings } from './scheduling-settings';
+import { loadSiteCurrency, settleServiceCurrency } from './site-currency';
 
 const ALL_DAY = [{ start: '00:00', end: '24:00' }];
 
@@ -40,17 +41,16 @@ export async function addService(
   app: FastifyInstance,
   service: Partial<ServiceInput> & { slug: string },
 ): Promise<ServiceRow> {
-  return insertService(
-    app.db,
-    serviceInputSchema.parse({
-      title: service.slug,
-      durationMinutes: 60,
-      priceMinor: 0,
-      currency: 'USD',
-      meetingMode: 'video',
-      ...service,
-    }),
-  );
+  const input = serviceInputSchema.parse({
+    title: service.slug,
+    durationMinutes: 60,
+    priceMinor: 0,
+    currency: 'USD',
+    meetingMode: 'video',
+    ...service,
+  });
+  const currency = settleServiceCurrency(await loadSiteCurrency(app.db), input.currency);
+  return insertService(app.db, { ...input, ...currency });
 }
 
 /** `days` calendar days after today (UTC) at `time` (HH:MM, UTC), as an ISO instant. */

@@ -43,6 +43,8 @@ export const services = pgTable(
     durationMinutes: integer('duration_minutes').notNull(),
     priceMinor: integer('price_minor').notNull(),
     currency: text('currency').notNull(),
+    /** The owner chose this service's currency; false: it follows the site's (decision 037). */
+    ownCurrency: boolean('own_currency').notNull().default(false),
     meetingMode: text('meeting_mode', { enum: SERVICE_MEETING_MODES }).notNull(),
     address: text('address'),
     active: boolean('active').notNull().default(true),

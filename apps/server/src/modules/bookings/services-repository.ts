@@ -1,8 +1,8 @@
 /** The consultation services table: queries only; rules live in the shared schemas. */
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ConsultationService, ServiceInput } from '@consult/shared';
-import { serviceInputSchema } from '@consult/shared';
+import { sameAmountIn, serviceInputSchema } from '@consult/shared';
 import type { Db } from '../../db/client';
 import { insertSettingIfAbsent } from '../site/settings-repository';
 import { bookings, services } from './schema';
@@ -24,6 +24,7 @@ export function toConsultationService(row: ServiceRow): ConsultationService {
     active: row.active,
     order: row.position,
     questions: row.questions,
+    ownCurrency: row.ownCurrency,
   };
 }
 
@@ -49,9 +50,13 @@ export async function findServiceById(db: Db, id: string): Promise<ServiceRow | 
   return row;
 }
 
-type ParsedServiceInput = ReturnType<typeof serviceInputSchema.parse>;
+/** The owner's input with its currency settled against the site's (site-currency.ts). */
+export type StoredServiceInput = Omit<ReturnType<typeof serviceInputSchema.parse>, 'currency'> & {
+  currency: string;
+  ownCurrency: boolean;
+};
 
-function columnsOf(input: ParsedServiceInput) {
+function columnsOf(input: StoredServiceInput) {
   return {
     slug: input.slug,
     title: input.title,
@@ -60,6 +65,7 @@ function columnsOf(input: ParsedServiceInput) {
     durationMinutes: input.durationMinutes,
     priceMinor: input.priceMinor,
     currency: input.currency,
+    ownCurrency: input.ownCurrency,
     meetingMode: input.meetingMode,
     // Only in-person meetings have a place.
     address: input.meetingMode === 'in_person' ? input.address : null,
@@ -74,7 +80,7 @@ function columnsOf(input: ParsedServiceInput) {
 }
 
 /** Throws the database's unique violation (23505) when the slug is taken. */
-export async function insertService(db: Db, input: ParsedServiceInput): Promise<ServiceRow> {
+export async function insertService(db: Db, input: StoredServiceInput): Promise<ServiceRow> {
   const [row] = await db.insert(services).values(columnsOf(input)).returning();
   return row!;
 }
@@ -82,11 +88,37 @@ export async function insertService(db: Db, input: ParsedServiceInput): Promise<
 export async function updateService(
   db: Db,
   id: string,
-  input: ParsedServiceInput,
+  input: StoredServiceInput,
 ): Promise<ServiceRow | undefined> {
   const [row] = await db
     .update(services)
     .set({ ...columnsOf(input), updatedAt: new Date() })
+    .where(eq(services.id, id))
+    .returning();
+  return row;
+}
+
+/** The services that follow the site's currency but are not in `currency` (yet). */
+export async function listServicesFollowingSiteNotIn(
+  db: Db,
+  currency: string,
+): Promise<ServiceRow[]> {
+  return db
+    .select()
+    .from(services)
+    .where(and(eq(services.ownCurrency, false), ne(services.currency, currency)))
+    .orderBy(asc(services.position), asc(services.title))
+    .for('update');
+}
+
+export async function setServicePrice(
+  db: Db,
+  id: string,
+  price: { currency: string; priceMinor: number },
+): Promise<ServiceRow | undefined> {
+  const [row] = await db
+    .update(services)
+    .set({ ...price, updatedAt: new Date() })
     .where(eq(services.id, id))
     .returning();
   return row;
@@ -113,13 +145,19 @@ const SERVICES_SEEDED_KEY = 'services_seeded';
  * Writes the first services once per database (several nodes may start at once). A marker rather
  * than "table empty", so an owner who removed every service does not get the demo ones back.
  */
-export async function seedServicesOnce(db: Db, first: readonly ServiceInput[]): Promise<boolean> {
+export async function seedServicesOnce(
+  db: Db,
+  first: readonly ServiceInput[],
+  currency: string,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await insertSettingIfAbsent(tx, SERVICES_SEEDED_KEY, true))) return false;
     for (const service of first) {
+      const parsed = serviceInputSchema.parse(service);
+      const priceMinor = sameAmountIn(parsed.priceMinor, parsed.currency ?? currency, currency);
       await tx
         .insert(services)
-        .values(columnsOf(serviceInputSchema.parse(service)))
+        .values(columnsOf({ ...parsed, priceMinor, currency, ownCurrency: false }))
         .onConflictDoNothing({ target: services.slug });
     }
     return true;

@@ -2,7 +2,7 @@
  * The owner's first-run checklist on /admin/config: what still shows the demo or is unset. Values
  * still equal to the seeded demo count as missing, since visitors would see someone else's practice.
  */
-import { paymentSettingsSchema, type SetupChecklist } from '@consult/shared';
+import { paymentSettingsSchema, sameAmountIn, type SetupChecklist } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import { demoServices } from '../bookings/demo-services';
 import { SCHEDULING_SETTINGS_KEY } from '../bookings/scheduling-settings';
@@ -19,7 +19,9 @@ function isDemoService(row: ServiceRow): boolean {
     (demo) =>
       demo.slug === row.slug &&
       demo.title === row.title &&
-      demo.priceMinor === row.priceMinor &&
+      // A demo price that followed the site's currency is still the demo's (120 → £120).
+      sameAmountIn(demo.priceMinor, demo.currency ?? row.currency, row.currency) ===
+        row.priceMinor &&
       demo.durationMinutes === row.durationMinutes,
   );
 }

@@ -3,6 +3,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import {
+  currencyChoices,
+  DEFAULT_SITE_CURRENCY,
   paths,
   SETUP_CODE_INVALID_PROBLEM_TYPE,
   SETUP_DONE_PROBLEM_TYPE,
@@ -13,6 +15,7 @@ import { Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/select-field';
 import { NewPasswordField } from '../../components/ui/person-fields';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
@@ -22,7 +25,7 @@ import { useCompleteSetupMutation, useGetSetupStatusQuery } from './setup-api';
 type FormInput = z.input<typeof setupSchema>;
 type FormOutput = z.output<typeof setupSchema>;
 
-const fields = ['code', 'name', 'email', 'password'] as const;
+const fields = ['code', 'name', 'email', 'password', 'currency'] as const;
 
 function AlreadySetUp() {
   return (
@@ -44,6 +47,7 @@ export function SetupPage() {
   const navigate = useNavigate();
   const status = useGetSetupStatusQuery();
   const [completeSetup, { error, reset }] = useCompleteSetupMutation();
+  const currencies = currencyChoices();
   const {
     register,
     handleSubmit,
@@ -51,7 +55,13 @@ export function SetupPage() {
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(setupSchema),
-    defaultValues: { code: params.get('code') ?? '', name: '', email: '', password: '' },
+    defaultValues: {
+      code: params.get('code') ?? '',
+      name: '',
+      email: '',
+      password: '',
+      currency: DEFAULT_SITE_CURRENCY,
+    },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -105,6 +115,13 @@ export function SetupPage() {
             {...register('email')}
           />
           <NewPasswordField error={errors.password?.message} {...register('password')} />
+          <SelectField
+            label="Your prices are in"
+            hint="Every price on your site shows in this currency. You can change it later."
+            options={currencies}
+            error={errors.currency?.message}
+            {...register('currency')}
+          />
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Creating your account...' : 'Create the owner account'}
           </Button>

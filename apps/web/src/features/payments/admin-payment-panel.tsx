@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
   formatMoney,
+  moneyInputMessage,
   parseMoneyInput,
   PAYMENT_MESSAGES,
   PAYMENT_PROVIDER_LABELS,
@@ -215,11 +216,13 @@ function RefundDialog({
   const [refund, { isLoading, error, reset }] = useRefundPaymentMutation();
   const parsed = parseMoneyInput(amount, payment.currency);
   const amountError =
-    parsed === null || parsed <= 0
-      ? PAYMENT_MESSAGES.refundAmountInvalid
-      : parsed > left
-        ? PAYMENT_MESSAGES.refundTooLarge(major(left))
-        : undefined;
+    parsed === null
+      ? moneyInputMessage(payment.currency)
+      : parsed <= 0
+        ? PAYMENT_MESSAGES.refundAmountInvalid
+        : parsed > left
+          ? PAYMENT_MESSAGES.refundTooLarge(major(left))
+          : undefined;
   const [touched, setTouched] = useState(false);
   const errors = fieldErrors(error);
   const close = () => {

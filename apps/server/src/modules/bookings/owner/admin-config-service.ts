@@ -20,6 +20,7 @@ import { auditChange, isEmptyChange } from '../../audit/audit-diff';
 import { listBusyRanges } from '../bookings-repository';
 import { isUniqueViolation } from '../database-errors';
 import { loadSchedulingSettings, saveSchedulingSettings } from '../scheduling-settings';
+import { loadSiteCurrency, settleServiceCurrency } from '../site-currency';
 import {
   deleteService,
   findServiceById,
@@ -75,7 +76,8 @@ export async function createService(
   return withSlugConflictAs409(() =>
     deps.db.transaction(async (tx) => {
       if (await findServiceBySlug(tx, input.slug)) throw slugTaken();
-      const row = await insertService(tx, input);
+      const currency = settleServiceCurrency(await loadSiteCurrency(tx), input.currency);
+      const row = await insertService(tx, { ...input, ...currency });
       const service = toConsultationService(row);
       await insertAuditEntry(tx, {
         actorId,
@@ -99,7 +101,8 @@ export async function replaceService(
       const before = await findServiceOr404(tx, id);
       const sameSlug = await findServiceBySlug(tx, input.slug);
       if (sameSlug && sameSlug.id !== id) throw slugTaken();
-      const row = await updateService(tx, id, input);
+      const currency = settleServiceCurrency(await loadSiteCurrency(tx), input.currency);
+      const row = await updateService(tx, id, { ...input, ...currency });
       if (!row) throw new HttpProblem(404, BOOKING_MESSAGES.serviceUnknown);
       const service = toConsultationService(row);
       await insertAuditChange(tx, {

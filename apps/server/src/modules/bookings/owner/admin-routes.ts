@@ -20,6 +20,7 @@ import {
   schedulingSettingsSchema,
   serviceInputSchema,
   servicesListSchema,
+  siteCurrencySchema,
   slotPreviewRequestSchema,
   slotPreviewSchema,
 } from '@consult/shared';
@@ -44,6 +45,7 @@ import { createBooking } from '../changes/create-booking';
 import { changeBookingState, markBookingPaid } from '../changes/owner-changes';
 import { rescheduleBooking } from '../changes/reschedule-booking';
 import { loadSchedulingSettings } from '../scheduling-settings';
+import { changeSiteCurrency, loadSiteCurrency } from '../site-currency';
 
 const errors = { 401: problemSchema, 403: problemSchema };
 const security = [{ bearer: [] }];
@@ -131,6 +133,34 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
       await removeService(deps, request.user!.id, request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/admin/site-currency',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The site’s currency: new services and the services that follow it use it',
+        security,
+        response: { 200: siteCurrencySchema, ...errors },
+      },
+    },
+    async () => ({ currency: await loadSiteCurrency(deps.db) }),
+  );
+
+  app.put(
+    '/admin/site-currency',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Change the site’s currency; services without a currency of their own follow it, bookings and payments keep theirs',
+        security,
+        body: siteCurrencySchema,
+        response: { 200: siteCurrencySchema, 400: problemSchema, ...errors },
+      },
+    },
+    async (request) => changeSiteCurrency(deps, request.user!.id, request.body.currency),
   );
 
   app.get(

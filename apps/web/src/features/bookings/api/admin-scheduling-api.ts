@@ -4,6 +4,7 @@ import type {
   SchedulingSettings,
   SchedulingSettingsInput,
   ServiceInput,
+  SiteCurrency,
 } from '@consult/shared';
 import { api } from '../../../lib/api';
 
@@ -31,6 +32,11 @@ export const adminSchedulingApi = api.injectEndpoints({
       // A changed duration changes the preview's slots too.
       invalidatesTags: [SERVICES, { type: 'Scheduling', id: 'PREVIEW' }],
     }),
+    /** The services that follow the site's currency move with it. */
+    saveSiteCurrency: build.mutation<SiteCurrency, SiteCurrency>({
+      query: (body) => ({ url: '/admin/site-currency', method: 'PUT', body }),
+      invalidatesTags: [SERVICES, { type: 'Scheduling', id: 'CURRENCY' }],
+    }),
     deleteService: build.mutation<null, string>({
       query: (id) => ({ url: `/admin/services/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: [SERVICES],
@@ -43,4 +49,5 @@ export const {
   useCreateServiceMutation,
   useUpdateServiceMutation,
   useDeleteServiceMutation,
+  useSaveSiteCurrencyMutation,
 } = adminSchedulingApi;

@@ -6,6 +6,7 @@
 import type {
   SchedulingSettings,
   ServicesList,
+  SiteCurrency,
   SlotPreview,
   SlotPreviewRequest,
 } from '@consult/shared';
@@ -21,6 +22,11 @@ export const ownerSchedulingApi = api.injectEndpoints({
       query: () => '/admin/services',
       providesTags: [{ type: 'Scheduling', id: 'SERVICES' }],
     }),
+    /** The currency new services and the services that follow the site are priced in. */
+    getSiteCurrency: build.query<SiteCurrency, void>({
+      query: () => '/admin/site-currency',
+      providesTags: [{ type: 'Scheduling', id: 'CURRENCY' }],
+    }),
     /** A read, though sent as POST: the draft settings travel in the body. */
     previewSlots: build.query<SlotPreview, SlotPreviewRequest>({
       query: (body) => ({ url: '/admin/scheduling/preview', method: 'POST', body }),
@@ -34,5 +40,9 @@ export const ownerSchedulingApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetSchedulingSettingsQuery, useListAdminServicesQuery, usePreviewSlotsQuery } =
-  ownerSchedulingApi;
+export const {
+  useGetSchedulingSettingsQuery,
+  useListAdminServicesQuery,
+  useGetSiteCurrencyQuery,
+  usePreviewSlotsQuery,
+} = ownerSchedulingApi;

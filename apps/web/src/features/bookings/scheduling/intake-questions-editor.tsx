@@ -10,20 +10,20 @@ import {
   type FieldErrors,
   type UseFormRegister,
 } from 'react-hook-form';
-import type { z } from 'zod';
 import {
   INTAKE_OPTIONS_MAX,
   INTAKE_OPTIONS_MIN,
   INTAKE_QUESTION_KIND_LABELS,
   INTAKE_QUESTION_KINDS,
   INTAKE_QUESTIONS_MAX,
-  type serviceInputSchema,
+  type ServiceInput,
 } from '@consult/shared';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClasses, TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
+import type { ServiceFormInput } from './service-form-schema';
 
-type FormInput = z.input<typeof serviceInputSchema>;
+type FormInput = ServiceFormInput;
 
 const NEW_QUESTION = { kind: 'short_text', label: '', required: false, options: [] } as const;
 
@@ -43,7 +43,7 @@ export function IntakeQuestionsEditor({
   register,
   errors,
 }: {
-  control: Control<FormInput>;
+  control: Control<FormInput, unknown, ServiceInput>;
   register: UseFormRegister<FormInput>;
   errors: FieldErrors<FormInput>;
 }) {
@@ -123,7 +123,7 @@ function QuestionFields({
   errors,
 }: {
   index: number;
-  control: Control<FormInput>;
+  control: Control<FormInput, unknown, ServiceInput>;
   register: UseFormRegister<FormInput>;
   errors: FieldErrors<FormInput>;
 }) {

@@ -15,11 +15,12 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useListAdminServicesQuery } from '../api/owner-scheduling-api';
 import { errorMessage } from '../../../lib/problem';
 import { useDeleteServiceMutation, useUpdateServiceMutation } from '../api/admin-scheduling-api';
-import { ServiceForm, toInput } from './service-form';
+import { serviceAddress, ServiceForm, toInput } from './service-form';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; service: ConsultationService } | null;
 
-export function ServicesSection() {
+/** `siteCurrency` is undefined while it loads: nothing can be added or edited without it. */
+export function ServicesSection({ siteCurrency }: { siteCurrency: string | undefined }) {
   const { data, error, isLoading, refetch } = useListAdminServicesQuery();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ConsultationService | null>(null);
@@ -30,14 +31,23 @@ export function ServicesSection() {
       description="What clients can book. Inactive services stay on past bookings but cannot be booked."
       actions={
         editing?.kind !== 'new' && (
-          <Button variant="secondary" onClick={() => setEditing({ kind: 'new' })}>
+          <Button
+            variant="secondary"
+            disabled={!siteCurrency}
+            onClick={() => setEditing({ kind: 'new' })}
+          >
             New service
           </Button>
         )
       }
     >
       <div className="flex flex-col gap-4">
-        {editing?.kind === 'new' && <ServiceForm service={null} onDone={() => setEditing(null)} />}
+        {data && siteCurrency && (
+          <TwoCurrenciesWarning services={data.services} siteCurrency={siteCurrency} />
+        )}
+        {editing?.kind === 'new' && siteCurrency && (
+          <ServiceForm service={null} siteCurrency={siteCurrency} onDone={() => setEditing(null)} />
+        )}
         {isLoading ? (
           <Skeleton lines={4} label="Loading services" />
         ) : !data ? (
@@ -49,9 +59,13 @@ export function ServicesSection() {
         ) : (
           <ul className="flex flex-col gap-3">
             {data.services.map((service) =>
-              editing?.kind === 'edit' && editing.service.id === service.id ? (
+              editing?.kind === 'edit' && editing.service.id === service.id && siteCurrency ? (
                 <li key={service.id}>
-                  <ServiceForm service={service} onDone={() => setEditing(null)} />
+                  <ServiceForm
+                    service={service}
+                    siteCurrency={siteCurrency}
+                    onDone={() => setEditing(null)}
+                  />
                 </li>
               ) : (
                 <ServiceRow
@@ -102,10 +116,15 @@ function ServiceRow({
           >
             {service.active ? 'Active' : 'Inactive'}
           </span>
+          {service.ownCurrency && (
+            <span className="inline-flex rounded-full border border-line bg-paper px-2.5 py-0.5 text-xs font-semibold text-ink">
+              Charged in {service.currency}
+            </span>
+          )}
         </p>
         <p className="text-sm break-words text-muted">
           {formatDuration(service.durationMinutes)} · {formatPrice(service)} ·{' '}
-          {MEETING_MODE_LABELS[service.meetingMode]} · /{service.slug}
+          {MEETING_MODE_LABELS[service.meetingMode]} · {serviceAddress(service.slug)}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -127,6 +146,41 @@ function ServiceRow({
       </div>
     </li>
   );
+}
+
+/**
+ * The owner's warning when the public pages would show prices in more than one currency (free
+ * services show none): which services are charged in another currency than the site's.
+ */
+function TwoCurrenciesWarning({
+  services,
+  siteCurrency,
+}: {
+  services: readonly ConsultationService[];
+  siteCurrency: string;
+}) {
+  const shown = services.filter((service) => service.active && service.priceMinor > 0);
+  const currencies = [...new Set(shown.map((service) => service.currency))].sort();
+  if (currencies.length < 2) return null;
+  const others = shown.filter((service) => service.currency !== siteCurrency);
+  return (
+    <Alert
+      tone="error"
+      title={`Your public pages show prices in ${currencies.length} currencies: ${listed(currencies)}`}
+    >
+      {listed(others.map((service) => `${service.title} (${service.currency})`))}{' '}
+      {others.length === 1 ? 'is' : 'are'} charged in another currency than your site’s,{' '}
+      {siteCurrency}. If that is not what you want, edit {others.length === 1 ? 'it' : 'them'} and
+      untick “Charge this service in another currency” under Advanced.
+    </Alert>
+  );
+}
+
+/** "A, B and C". */
+function listed(items: readonly string[]): string {
+  return items.length < 2
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 function DeleteDialog({ service, onClose }: { service: ConsultationService; onClose: () => void }) {
