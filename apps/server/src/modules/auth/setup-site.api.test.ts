@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AUTH_MESSAGES,
   CONTACT_MESSAGES,
   SETUP_LIMITS,
   SITE_MESSAGES,
