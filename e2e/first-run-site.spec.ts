@@ -46,6 +46,8 @@ test('the first run asks for the practice’s facts, and no public page shows th
   await practice.getByLabel('Phone (optional)').fill('+44 161 496 0000');
   await page.getByRole('button', { name: 'Create the owner account' }).click();
   await expect(page).toHaveURL(/\/admin\/config$/);
+  // The admin's own header already carries the business name, not the demo's.
+  await expect(page.getByRole('banner').getByText('Northwind Advisory')).toBeVisible();
   const checklist = page.getByRole('region', { name: 'Finish setting up your site' });
   await expect(
     checklist.getByText('Your own name and contact details are on the site.'),
