@@ -131,6 +131,8 @@ describe('first-run setup with the practice’s facts', () => {
   let accessToken: string;
   beforeAll(async () => {
     s = await freshSite();
+  });
+  beforeAll(async () => {
     // The pages show the demo before the first run: the walk below can see a demo string.
     expect(Object.keys(await demoStringsShown(s))).toEqual(['/api/site', ...PUBLIC_PAGES]);
     const res = await s.setUp(practice);
@@ -214,10 +216,13 @@ describe('first-run setup with the practice’s facts', () => {
 
 describe('first-run setup by a caller that sends only the account', () => {
   let s: Awaited<ReturnType<typeof freshSite>>;
+  // A fresh app per first run, made in the hook: its migrations take a while on a busy machine.
+  beforeAll(async () => {
+    s = await freshSite();
+  });
   afterAll(() => s.t.close());
 
   it('still replaces every demo string: the name is the business, no phone, no city', async () => {
-    s = await freshSite();
     const res = await s.setUp({});
     expect(res.statusCode, res.body).toBe(201);
     expect(await demoStringsShown(s)).toEqual({});
@@ -238,10 +243,13 @@ describe('first-run setup by a caller that sends only the account', () => {
 
 describe('first-run setup that keeps the example text', () => {
   let s: Awaited<ReturnType<typeof freshSite>>;
+  // A fresh app per first run, made in the hook: its migrations take a while on a busy machine.
+  beforeAll(async () => {
+    s = await freshSite();
+  });
   afterAll(() => s.t.close());
 
   it('keeps the biography, credentials, FAQ, social links and terms, and the checklist says where', async () => {
-    s = await freshSite();
     const res = await s.setUp({ ...practice, keepExampleText: true });
     expect(res.statusCode, res.body).toBe(201);
     const site = await s.site();
@@ -268,10 +276,13 @@ describe('first-run setup that keeps the example text', () => {
 
 describe('first-run setup’s checks of the practice’s facts', () => {
   let s: Awaited<ReturnType<typeof freshSite>>;
+  // A fresh app per first run, made in the hook: its migrations take a while on a busy machine.
+  beforeAll(async () => {
+    s = await freshSite();
+  });
   afterAll(() => s.t.close());
 
   it('answers 400 with a message per field and changes nothing', async () => {
-    s = await freshSite();
     const res = await s.setUp({
       businessName: 'N'.repeat(SETUP_LIMITS.businessNameMax + 1),
       city: 'Manchester\nLondon',
@@ -302,10 +313,12 @@ describe('first-run setup’s checks of the practice’s facts', () => {
 
 describe('the checklist’s “your details” step', () => {
   let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ startJobs: false });
+  });
   afterAll(() => t.close());
 
   it('is done only when no part of the site shows a demo string, not only the name', async () => {
-    t = await createTestApp({ startJobs: false });
     const admin = await signedInUser(t.app, { role: 'admin' });
     const business = async () => {
       const res = await t.app.inject({

@@ -118,11 +118,6 @@ const NEUTRAL_FAQ_ANSWERS: Record<string, string> = {
     'Sessions are held in English. If you would prefer another language, ask before you book and I will tell you whether I can help.',
 };
 
-/** The network's own home address (https://www.linkedin.com/): it names nobody. */
-function networkHome(url: string): string {
-  return `${new URL(url).origin}/`;
-}
-
 /**
  * The site document after the first run: `current` with the owner's facts in place of the demo's
  * and, unless `keepExampleText`, neutral text in place of the demo's example text. `today` is the
@@ -134,17 +129,22 @@ export function ownerSiteDocument(
   { keepExampleText, today }: { keepExampleText: boolean; today: string },
 ): SiteDocument {
   const demo = demoSiteContent;
-  const still = <T>(value: T, demoValue: T) => same(value, demoValue);
   const replace = !keepExampleText;
   const { role, tagline } = current.consultant;
   const where = facts.city ? `, based in ${facts.city}` : '';
   // A phone left out removes the demo's, never one of the owner's own.
   const phone =
     facts.phone ??
-    (still(current.contact.phone, demo.contact.phone) ? undefined : current.contact.phone);
+    (same(current.contact.phone, demo.contact.phone) ? undefined : current.contact.phone);
+
+  // A seeded link carries the demo's name: the network's own home address names nobody.
+  const socialLink = (network: keyof SiteDocument['social']) => {
+    const url = current.social[network];
+    return replace && url === demo.social[network] ? `${new URL(url).origin}/` : url;
+  };
 
   const heroHighlights =
-    replace && still(current.hero.highlights, demo.hero.highlights)
+    replace && same(current.hero.highlights, demo.hero.highlights)
       ? [
           'One-to-one sessions',
           'Book online at a time that suits you',
@@ -160,15 +160,15 @@ export function ownerSiteDocument(
       initials: initialsOf(facts.businessName, facts.consultantName, facts.email),
       location: facts.city
         ? `Based in ${facts.city}`
-        : still(current.consultant.location, demo.consultant.location)
+        : same(current.consultant.location, demo.consultant.location)
           ? 'Sessions by appointment'
           : current.consultant.location,
     },
     seo: {
-      title: still(current.seo.title, demo.seo.title)
+      title: same(current.seo.title, demo.seo.title)
         ? fitting(L.seoTitleMax, [`${facts.businessName} · ${role}`, facts.businessName])
         : current.seo.title,
-      description: still(current.seo.description, demo.seo.description)
+      description: same(current.seo.description, demo.seo.description)
         ? fitting(L.seoDescriptionMax, [
             `${tagline} Consultations with ${facts.consultantName}${where}: see the services and book online.`,
             `Consultations with ${facts.consultantName}${where}: see the services and book online.`,
@@ -178,15 +178,15 @@ export function ownerSiteDocument(
     },
     hero: { ...current.hero, highlights: heroHighlights },
     about: {
-      heading: still(current.about.heading, demo.about.heading)
+      heading: same(current.about.heading, demo.about.heading)
         ? `Hi, I am ${facts.consultantName}`
         : current.about.heading,
       paragraphs:
-        replace && still(current.about.paragraphs, demo.about.paragraphs)
+        replace && same(current.about.paragraphs, demo.about.paragraphs)
           ? neutralBiography(facts)
           : current.about.paragraphs,
       credentials:
-        replace && still(current.about.credentials, demo.about.credentials)
+        replace && same(current.about.credentials, demo.about.credentials)
           ? []
           : current.about.credentials,
     },
@@ -196,24 +196,13 @@ export function ownerSiteDocument(
       return replace && neutral ? { ...entry, answer: neutral } : entry;
     }),
     contact: { phone, email: facts.email },
-    social: replace
-      ? {
-          professionalNetwork: still(
-            current.social.professionalNetwork,
-            demo.social.professionalNetwork,
-          )
-            ? networkHome(current.social.professionalNetwork)
-            : current.social.professionalNetwork,
-          microblog: still(current.social.microblog, demo.social.microblog)
-            ? networkHome(current.social.microblog)
-            : current.social.microblog,
-          chat: still(current.social.chat, demo.social.chat)
-            ? networkHome(current.social.chat)
-            : current.social.chat,
-        }
-      : current.social,
+    social: {
+      professionalNetwork: socialLink('professionalNetwork'),
+      microblog: socialLink('microblog'),
+      chat: socialLink('chat'),
+    },
     terms:
-      replace && still(current.terms.markdown, demo.terms.markdown)
+      replace && same(current.terms.markdown, demo.terms.markdown)
         ? { markdown: neutralTerms(facts), updatedOn: today }
         : current.terms,
   };
