@@ -20,14 +20,19 @@ export interface OwnerFacts {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The first text that fits, else the last one cut to the limit with an ellipsis. */
+/**
+ * The first text that fits, else the last one cut to the limit with an ellipsis. Lengths are in
+ * UTF-16 units, as the site's schema counts them; a cut never splits a character.
+ */
 function fitting(max: number, candidates: string[]): string {
-  const fit = candidates.find((text) => Array.from(text).length <= max);
+  const fit = candidates.find((text) => text.length <= max);
   if (fit !== undefined) return fit;
-  return `${Array.from(candidates.at(-1)!)
-    .slice(0, max - 1)
-    .join('')
-    .trimEnd()}…`;
+  let cut = '';
+  for (const char of candidates.at(-1)!) {
+    if (cut.length + char.length > max - 1) break;
+    cut += char;
+  }
+  return `${cut.trimEnd()}…`;
 }
 
 /** Up to three capital letters from the words' first letters: "Northwind Advisory" → "NA". */

@@ -26,13 +26,14 @@ describe('the first run’s site content', () => {
       city: 'C'.repeat(60),
       phone: '+44 20 7946 0958',
     };
-    for (const given of [facts, long]) {
+    const astral: OwnerFacts = { ...long, businessName: '🌟'.repeat(SITE_LIMITS.nameMax / 2) };
+    for (const given of [facts, long, astral]) {
       const document = ownerSiteDocument(demoSiteContent, given, options);
       expect(siteDocumentSchema.safeParse(document).error).toBeUndefined();
       expect(demoStringsIn(JSON.stringify(document))).toEqual([]);
     }
     const title = ownerSiteDocument(demoSiteContent, long, options).seo.title;
-    expect(Array.from(title)).toHaveLength(SITE_LIMITS.seoTitleMax);
+    expect(title).toHaveLength(SITE_LIMITS.seoTitleMax);
     expect(title.endsWith('…')).toBe(true);
   });
 

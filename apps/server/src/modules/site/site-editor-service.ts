@@ -131,6 +131,7 @@ export async function writeOwnerFacts(
   const before = await currentDocument(tx);
   const { timeZone } = (await loadSchedulingSettings(tx, deps.log)).rules;
   const today = ownerDayOf(deps.clock(), timeZone);
-  const after = ownerSiteDocument(before, facts, { ...options, today });
+  // Checked before it is stored: a document that did not parse would put the demo back on the pages.
+  const after = siteDocumentSchema.parse(ownerSiteDocument(before, facts, { ...options, today }));
   await writeSiteDocument(tx, actorId, before, after);
 }

@@ -8,7 +8,7 @@ import { paymentSettingsSchema, SITE_SECTIONS, type SetupChecklist } from '@cons
 import type { AppDeps } from '../../app-deps';
 import { demoServices } from '../bookings/demo-services';
 import { SCHEDULING_SETTINGS_KEY } from '../bookings/scheduling-settings';
-import { listServices, type ServiceRow } from '../bookings/services-repository';
+import type { ServiceRow } from '../bookings/services-repository';
 import { loadPaymentSettings } from '../payments/payment-settings';
 import { demoStringsIn } from '../site/demo-site-content';
 import { findSetting } from '../site/settings-repository';
@@ -16,7 +16,9 @@ import { getPublicSiteContent } from '../site/site-service';
 
 const DEFAULT_INSTRUCTIONS = paymentSettingsSchema.parse({}).manualInstructions;
 
-function isDemoService(row: ServiceRow): boolean {
+function isDemoService(
+  row: Pick<ServiceRow, 'slug' | 'title' | 'priceMinor' | 'durationMinutes'>,
+): boolean {
   return demoServices.some(
     (demo) =>
       demo.slug === row.slug &&
@@ -29,10 +31,10 @@ function isDemoService(row: ServiceRow): boolean {
 export async function setupChecklist(
   deps: Pick<AppDeps, 'db' | 'log' | 'config' | 'payments'>,
 ): Promise<SetupChecklist> {
-  const [site, scheduling, services, payments] = await Promise.all([
+  // The site as the public pages show it, its active services included.
+  const [site, scheduling, payments] = await Promise.all([
     getPublicSiteContent(deps.db, deps.log),
     findSetting(deps.db, SCHEDULING_SETTINGS_KEY),
-    listServices(deps.db, { activeOnly: true }),
     loadPaymentSettings(deps.db, deps.log),
   ]);
   // Every part of the content the public pages show, checked for each of the demo's strings.
@@ -44,7 +46,7 @@ export async function setupChecklist(
       { id: 'business', done: demoIn.length === 0, demoIn },
       // Never saved means the built-in default week, not the owner's.
       { id: 'hours', done: scheduling !== undefined },
-      { id: 'services', done: services.some((row) => !isDemoService(row)) },
+      { id: 'services', done: site.services.some((row) => !isDemoService(row)) },
       {
         id: 'payments',
         done: deps.payments.stripe !== null || payments.manualInstructions !== DEFAULT_INSTRUCTIONS,
