@@ -87,6 +87,14 @@ describe('site content schema', () => {
     );
   });
 
+  it('takes an absent or empty footer phone as none, and checks any other', () => {
+    const phoneOf = (phone?: string) =>
+      siteEditSchema.shape.contact.safeParse({ phone, email: 'jo@owner.test' });
+    expect(phoneOf(undefined).data).toEqual({ email: 'jo@owner.test' });
+    expect(phoneOf(' ').data).toEqual({ phone: '', email: 'jo@owner.test' });
+    expect(phoneOf('0300 1234567').error?.issues[0]?.message).toBe(CONTACT_MESSAGES.phoneStart);
+  });
+
   it('accepts social links over https to a domain only', () => {
     expect(siteHttpsUrlSchema.safeParse('https://x.com/sara').success).toBe(true);
     for (const url of ['http://x.com', 'javascript:alert(1)', 'https://localhost', 'x.com', ''])

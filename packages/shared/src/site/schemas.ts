@@ -45,12 +45,28 @@ export const sitePhoneSchema = z
   .string({ error: M.required('Phone') })
   .overwrite(withoutNul)
   .trim()
+  .superRefine(addPhoneIssues);
+
+function addPhoneIssues(value: string, ctx: z.RefinementCtx) {
+  const checked = contactPhoneSchema.safeParse(value);
+  if (!checked.success)
+    for (const issue of checked.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message });
+}
+
+/**
+ * A phone the owner may leave out (the first run's, the footer's): absent or empty means none, and
+ * the pages then show no phone; anything else follows the phone rule above. No transform: the
+ * site document's schema also serializes GET /api/site.
+ */
+export const optionalSitePhoneSchema = z
+  .string({ error: M.required('Phone') })
+  .overwrite(withoutNul)
+  .trim()
   .superRefine((value, ctx) => {
-    const checked = contactPhoneSchema.safeParse(value);
-    if (!checked.success)
-      for (const issue of checked.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message });
-  });
+    if (value !== '') addPhoneIssues(value, ctx);
+  })
+  .optional();
 
 /** Links to other sites: https only, so no page links out over plain http or to a script. */
 export const siteHttpsUrlSchema = z
@@ -140,7 +156,8 @@ export const siteEditSchema = z.object({
   portrait: sitePortraitSchema.nullable(),
   faq: siteList(siteFaqEntrySchema, { one: 'question', many: 'questions' }, 1, L.faqEntriesMax),
   contact: z.object({
-    phone: sitePhoneSchema,
+    /** None when the owner gave no phone (the first run asks; the footer then shows no phone). */
+    phone: optionalSitePhoneSchema,
     email: siteText('E-mail', L.emailMax).pipe(z.email({ error: M.emailInvalid })),
   }),
   social: z.object({

@@ -17,6 +17,8 @@ import type { AppDeps } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
 import { insertAuditEntry } from '../audit/audit-repository';
 import { setSiteCurrency } from '../bookings/site-currency';
+import { writeReceiptBusinessName } from '../payments/payment-settings';
+import { writeOwnerFacts } from '../site/site-editor-service';
 import { findUserByEmail, insertUser, updateUser } from '../users/users-repository';
 import { revokeUserRefreshTokens } from './auth-repository';
 import { createSession, type AuthDeps, type Session } from './auth-service';
@@ -25,6 +27,7 @@ import { adminExists, deleteSetupSalt, ensureSetupSalt, lockSetupSalt } from './
 import { randomToken } from './secrets';
 
 type SetupDeps = Pick<AppDeps, 'db' | 'config' | 'accountKeys'>;
+type CompleteSetupDeps = SetupDeps & Pick<AppDeps, 'clock' | 'log'>;
 
 function codeFor(key: string, salt: string): string {
   return createHmac('sha256', key).update(salt).digest('base64url').slice(0, 32);
@@ -55,12 +58,13 @@ export async function prepareSetupLink(deps: SetupDeps): Promise<string | null> 
 }
 
 /**
- * Creates the first admin, verified, and signs them in. An address that already has an account
- * (the newcomer tried sign-up first) becomes that admin with the new password: whoever holds the
- * code runs the server.
+ * Creates the first admin, verified, and signs them in, and makes the site theirs: their facts
+ * replace the demo consultant's on every public page and on receipts (decision 036). An address
+ * that already has an account (the newcomer tried sign-up first) becomes that admin with the new
+ * password: whoever holds the code runs the server.
  */
 export async function completeSetup(
-  deps: SetupDeps & Pick<AuthDeps, 'accountKeys'>,
+  deps: CompleteSetupDeps & Pick<AuthDeps, 'accountKeys'>,
   input: z.output<typeof setupSchema>,
 ): Promise<Session> {
   assertPasswordNotCommon(input.password, 'password');
@@ -98,6 +102,21 @@ export async function completeSetup(
         after: { email: user.email, name: user.name, role: user.role },
       },
     });
+    const businessName = input.businessName ?? user.name;
+    await writeOwnerFacts(
+      deps,
+      tx,
+      user.id,
+      {
+        consultantName: user.name,
+        businessName,
+        email: user.email,
+        city: input.city,
+        phone: input.phone,
+      },
+      { keepExampleText: input.keepExampleText },
+    );
+    await writeReceiptBusinessName(deps, tx, user.id, businessName);
     return createSession(deps, tx, user);
   });
 }

@@ -11,6 +11,7 @@ import {
 import { cookieValue, createUser, freshIp, signIn } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditLog } from '../audit/schema';
+import { demoSiteContent } from '../site/demo-site-content';
 import { settings } from '../site/schema';
 import { findUserByEmail } from '../users/users-repository';
 import { SETUP_RATE_LIMIT } from './setup-routes';
@@ -125,6 +126,9 @@ describe('first-run setup once an admin exists another way', () => {
     try {
       await configured.app.ready();
       expect(await prepareSetupLink(configured.app.deps)).toBeNull();
+      // That path asks for no facts: the demo content stays as it is (decision 036).
+      const site = await configured.app.inject({ method: 'GET', url: '/api/site' });
+      expect(site.json()).toMatchObject({ consultant: demoSiteContent.consultant });
     } finally {
       await configured.close();
     }

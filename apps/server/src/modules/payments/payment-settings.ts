@@ -12,7 +12,7 @@ import {
 } from '@consult/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
 import { auditChange } from '../audit/audit-diff';
 import { insertAuditChange } from '../audit/audit-repository';
@@ -72,6 +72,27 @@ export async function updatePaymentSettings(
       change: auditChange(before, saved),
     });
     return saved;
+  });
+}
+
+/**
+ * The first run's business name as the receipts' issuer, in the setup's transaction; a name the
+ * owner already wrote is kept.
+ */
+export async function writeReceiptBusinessName(
+  deps: Pick<AppDeps, 'log'>,
+  tx: Tx,
+  actorId: string,
+  businessName: string,
+): Promise<void> {
+  const before = await loadPaymentSettings(tx, deps.log);
+  if (before.businessName) return;
+  const saved = await savePaymentSettings(tx, { ...before, businessName });
+  await insertAuditChange(tx, {
+    actorId,
+    action: 'payments.settings',
+    target: 'payments',
+    change: auditChange(before, saved),
   });
 }
 

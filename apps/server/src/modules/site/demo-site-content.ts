@@ -4,6 +4,8 @@
  */
 import type { SiteContent } from '@consult/shared';
 
+const DEMO_PHONE = '+92 300 1234567';
+
 export const demoSiteContent: SiteContent = {
   consultant: {
     name: 'Ayesha Siddiqui',
@@ -114,7 +116,7 @@ export const demoSiteContent: SiteContent = {
     },
   ],
   portrait: null,
-  contact: { phone: '+92 300 1234567', email: 'hello@ayeshasiddiqui.example' },
+  contact: { phone: DEMO_PHONE, email: 'hello@ayeshasiddiqui.example' },
   social: {
     professionalNetwork: 'https://www.linkedin.com/in/ayesha-siddiqui-strategy',
     microblog: 'https://x.com/ayesha_strategy',
@@ -155,3 +157,28 @@ export const demoSiteContent: SiteContent = {
     ].join('\n'),
   },
 };
+
+/**
+ * The demo consultant's personal strings: her names, city, e-mail address (and its domain), phone
+ * (as written, its digits and the national part) and the social links that carry her name. After
+ * the first run no public page may show one of them unless the owner kept the example text; the
+ * checklist and the tests look for each, ignoring case. Her time zone's city is not here: the
+ * default zone (Asia/Karachi) is a setting, not her identity.
+ */
+export const DEMO_PERSONAL_STRINGS: readonly string[] = [
+  demoSiteContent.consultant.name,
+  ...demoSiteContent.consultant.name.split(' '),
+  demoSiteContent.consultant.location.split(',')[0]!,
+  demoSiteContent.contact.email,
+  demoSiteContent.contact.email.split('@')[1]!,
+  DEMO_PHONE,
+  DEMO_PHONE.replace(/\D/g, ''),
+  DEMO_PHONE.split(' ').slice(1).join(' '),
+  ...Object.values(demoSiteContent.social),
+];
+
+/** The demo's personal strings found in a text (a page, a document as JSON), ignoring case. */
+export function demoStringsIn(text: string): string[] {
+  const lower = text.toLowerCase();
+  return DEMO_PERSONAL_STRINGS.filter((demo) => lower.includes(demo.toLowerCase()));
+}

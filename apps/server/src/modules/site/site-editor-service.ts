@@ -17,6 +17,7 @@ import { HttpProblem } from '../../plugins/errors';
 import { ZoneClock, wallMsToDate } from '../bookings/availability/zone-clock';
 import { loadSchedulingSettings } from '../bookings/scheduling-settings';
 import { demoSiteContent } from './demo-site-content';
+import { ownerSiteDocument, type OwnerFacts } from './owner-site-content';
 import { findPortraitVariant } from './portrait-repository';
 import { findSettingForUpdate, upsertSetting } from './settings-repository';
 import { SITE_SETTINGS_KEY } from './site-service';
@@ -88,19 +89,49 @@ export async function saveSiteContent(
         updatedOn: termsChanged ? ownerDayOf(deps.clock(), timeZone) : before.terms.updatedOn,
       },
     };
-    const changes = diffSiteDocuments(before, after);
-    if (Object.keys(changes).length === 0) return before;
-    await upsertSetting(tx, SITE_SETTINGS_KEY, after);
-    await insertAuditEntry(tx, {
-      actorId,
-      action: 'site.update',
-      target: `settings:${SITE_SETTINGS_KEY}`,
-      // The one shape of an audit change: the changed fields (by path) before and after.
-      details: {
-        before: Object.fromEntries(Object.entries(changes).map(([path, c]) => [path, c.from])),
-        after: Object.fromEntries(Object.entries(changes).map(([path, c]) => [path, c.to])),
-      },
-    });
-    return after;
+    return (await writeSiteDocument(tx, actorId, before, after)) ? after : before;
   });
+}
+
+/** Stores `after` with one audit entry of the changed fields; false (nothing written) when none changed. */
+async function writeSiteDocument(
+  tx: Tx,
+  actorId: string,
+  before: SiteDocument,
+  after: SiteDocument,
+): Promise<boolean> {
+  const changes = diffSiteDocuments(before, after);
+  if (Object.keys(changes).length === 0) return false;
+  await upsertSetting(tx, SITE_SETTINGS_KEY, after);
+  await insertAuditEntry(tx, {
+    actorId,
+    action: 'site.update',
+    target: `settings:${SITE_SETTINGS_KEY}`,
+    // The one shape of an audit change: the changed fields (by path) before and after.
+    details: {
+      before: Object.fromEntries(Object.entries(changes).map(([path, c]) => [path, c.from])),
+      after: Object.fromEntries(Object.entries(changes).map(([path, c]) => [path, c.to])),
+    },
+  });
+  return true;
+}
+
+/**
+ * The first run's facts written into the site content, in the setup's transaction (decision 036):
+ * the owner's details replace the demo consultant's, and her example text is replaced by neutral
+ * text unless the owner keeps it. Audited like an edit of the owner's.
+ */
+export async function writeOwnerFacts(
+  deps: Pick<AppDeps, 'clock' | 'log'>,
+  tx: Tx,
+  actorId: string,
+  facts: OwnerFacts,
+  options: { keepExampleText: boolean },
+): Promise<void> {
+  const before = await currentDocument(tx);
+  const { timeZone } = (await loadSchedulingSettings(tx, deps.log)).rules;
+  const today = ownerDayOf(deps.clock(), timeZone);
+  // Checked before it is stored: a document that did not parse would put the demo back on the pages.
+  const after = siteDocumentSchema.parse(ownerSiteDocument(before, facts, { ...options, today }));
+  await writeSiteDocument(tx, actorId, before, after);
 }

@@ -1,20 +1,29 @@
 /**
  * The owner's first-run checklist on /admin/config: what still shows the demo or is unset. Values
- * still equal to the seeded demo count as missing, since visitors would see someone else's practice.
+ * still equal to the seeded demo count as missing, since visitors would see someone else's practice;
+ * "your details" is done only when no part of the public content holds one of the demo consultant's
+ * personal strings (decision 036).
  */
-import { paymentSettingsSchema, sameAmountIn, type SetupChecklist } from '@consult/shared';
+import {
+  paymentSettingsSchema,
+  sameAmountIn,
+  SITE_SECTIONS,
+  type SetupChecklist,
+} from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import { demoServices } from '../bookings/demo-services';
 import { SCHEDULING_SETTINGS_KEY } from '../bookings/scheduling-settings';
-import { listServices, type ServiceRow } from '../bookings/services-repository';
+import type { ServiceRow } from '../bookings/services-repository';
 import { loadPaymentSettings } from '../payments/payment-settings';
-import { demoSiteContent } from '../site/demo-site-content';
+import { demoStringsIn } from '../site/demo-site-content';
 import { findSetting } from '../site/settings-repository';
-import { getSiteDocument } from '../site/site-service';
+import { getPublicSiteContent } from '../site/site-service';
 
 const DEFAULT_INSTRUCTIONS = paymentSettingsSchema.parse({}).manualInstructions;
 
-function isDemoService(row: ServiceRow): boolean {
+function isDemoService(
+  row: Pick<ServiceRow, 'slug' | 'title' | 'priceMinor' | 'currency' | 'durationMinutes'>,
+): boolean {
   return demoServices.some(
     (demo) =>
       demo.slug === row.slug &&
@@ -29,22 +38,22 @@ function isDemoService(row: ServiceRow): boolean {
 export async function setupChecklist(
   deps: Pick<AppDeps, 'db' | 'log' | 'config' | 'payments'>,
 ): Promise<SetupChecklist> {
-  const [site, scheduling, services, payments] = await Promise.all([
-    getSiteDocument(deps.db, deps.log),
+  // The site as the public pages show it, its active services included.
+  const [site, scheduling, payments] = await Promise.all([
+    getPublicSiteContent(deps.db, deps.log),
     findSetting(deps.db, SCHEDULING_SETTINGS_KEY),
-    listServices(deps.db, { activeOnly: true }),
     loadPaymentSettings(deps.db, deps.log),
   ]);
-  const business =
-    site.consultant.name !== demoSiteContent.consultant.name &&
-    site.contact.email !== demoSiteContent.contact.email &&
-    site.contact.phone !== demoSiteContent.contact.phone;
+  // Every part of the content the public pages show, checked for each of the demo's strings.
+  const demoIn = SITE_SECTIONS.filter(
+    (section) => demoStringsIn(JSON.stringify(site[section] ?? null)).length > 0,
+  );
   return {
     items: [
-      { id: 'business', done: business },
+      { id: 'business', done: demoIn.length === 0, demoIn },
       // Never saved means the built-in default week, not the owner's.
       { id: 'hours', done: scheduling !== undefined },
-      { id: 'services', done: services.some((row) => !isDemoService(row)) },
+      { id: 'services', done: site.services.some((row) => !isDemoService(row)) },
       {
         id: 'payments',
         done: deps.payments.stripe !== null || payments.manualInstructions !== DEFAULT_INSTRUCTIONS,

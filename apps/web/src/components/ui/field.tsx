@@ -96,3 +96,44 @@ export function TextAreaField({
     </Field>
   );
 }
+
+/** A labelled checkbox with its hint and error, the label beside the box. */
+export function CheckboxField({
+  label,
+  hint,
+  error,
+  ...inputProps
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string }) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+          aria-invalid={Boolean(error) || undefined}
+          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-brand"
+          {...inputProps}
+        />
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor={id} className="cursor-pointer text-base font-semibold text-ink">
+            {label}
+          </label>
+          {hint && (
+            <p id={hintId} className="text-sm text-muted">
+              {hint}
+            </p>
+          )}
+        </div>
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -11,6 +11,8 @@ export const setupApi = api.injectEndpoints({
     }),
     completeSetup: build.mutation<{ accessToken: string }, SetupInput>({
       query: (body) => ({ url: '/setup', method: 'POST', body }),
+      // The setup writes the owner's facts into the site: the brand of the admin's header follows.
+      invalidatesTags: (result) => (result ? ['Site'] : []),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(setCredentials({ accessToken: data.accessToken }));

@@ -8,15 +8,16 @@ import {
   paths,
   SETUP_CODE_INVALID_PROBLEM_TYPE,
   SETUP_DONE_PROBLEM_TYPE,
+  SETUP_LIMITS,
   SETUP_MESSAGES,
   setupSchema,
 } from '@consult/shared';
 import { Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { CheckboxField, TextField } from '../../components/ui/field';
+import { NewPasswordField, PhoneField } from '../../components/ui/person-fields';
 import { SelectField } from '../../components/ui/select-field';
-import { NewPasswordField } from '../../components/ui/person-fields';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
 import { AuthLayout, textLinkClasses } from './components/auth-layout';
@@ -25,7 +26,17 @@ import { useCompleteSetupMutation, useGetSetupStatusQuery } from './setup-api';
 type FormInput = z.input<typeof setupSchema>;
 type FormOutput = z.output<typeof setupSchema>;
 
-const fields = ['code', 'name', 'email', 'password', 'currency'] as const;
+const fields = [
+  'code',
+  'name',
+  'email',
+  'password',
+  'businessName',
+  'city',
+  'phone',
+  'currency',
+  'keepExampleText',
+] as const;
 
 function AlreadySetUp() {
   return (
@@ -60,7 +71,11 @@ export function SetupPage() {
       name: '',
       email: '',
       password: '',
+      businessName: '',
+      city: '',
+      phone: '',
       currency: DEFAULT_SITE_CURRENCY,
+      keepExampleText: false,
     },
   });
 
@@ -83,7 +98,7 @@ export function SetupPage() {
   return (
     <AuthLayout
       title="Set up your site"
-      intro="Create the owner account. You will manage bookings, clients and the site from it."
+      intro="Create the owner account and tell visitors who you are. You can change all of it later in Site content."
     >
       {status.isLoading ? (
         <Skeleton lines={4} label="Checking whether the site is set up" />
@@ -111,17 +126,51 @@ export function SetupPage() {
             type="email"
             autoComplete="email"
             inputMode="email"
+            hint="You sign in with it, and your site shows it as your contact address."
             error={errors.email?.message}
             {...register('email')}
           />
           <NewPasswordField error={errors.password?.message} {...register('password')} />
-          <SelectField
-            label="Your prices are in"
-            hint="Every price on your site shows in this currency. You can change it later."
-            options={currencies}
-            error={errors.currency?.message}
-            {...register('currency')}
-          />
+          <fieldset className="flex flex-col gap-5 border-t border-line pt-5">
+            <legend className="float-left mb-1 font-display text-xl text-brand">
+              Your practice
+            </legend>
+            <TextField
+              label="Business name (optional)"
+              autoComplete="organization"
+              maxLength={SETUP_LIMITS.businessNameMax}
+              hint="In your site's header, its titles and your receipts. Leave empty to use your name."
+              error={errors.businessName?.message}
+              {...register('businessName')}
+            />
+            <TextField
+              label="City (optional)"
+              autoComplete="address-level2"
+              maxLength={SETUP_LIMITS.cityMax}
+              hint="Your site says “Based in” your city."
+              error={errors.city?.message}
+              {...register('city')}
+            />
+            <PhoneField
+              placeholder={undefined}
+              hint="In your site's footer; leave empty for none. Start with + and the country code."
+              error={errors.phone?.message}
+              {...register('phone')}
+            />
+            <SelectField
+              label="Your prices are in"
+              hint="Every price on your site shows in this currency. You can change it later."
+              options={currencies}
+              error={errors.currency?.message}
+              {...register('currency')}
+            />
+            <CheckboxField
+              label="Keep the example text"
+              hint="The demo's biography, credentials, some FAQ answers, social links and terms describe another consultant. Unless you keep them, they are replaced by neutral text for your practice, ready to publish and to edit."
+              error={errors.keepExampleText?.message}
+              {...register('keepExampleText')}
+            />
+          </fieldset>
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Creating your account...' : 'Create the owner account'}
           </Button>

@@ -17,7 +17,7 @@ import { usePageTitle } from './use-page-title';
 const steps = [
   {
     title: 'Choose a session',
-    body: 'Pick the session that matches your question. Not sure? Start with the free intro call.',
+    body: 'Pick the session that matches your question. Each shows its length and price. Not sure? Send a message first.',
   },
   {
     title: 'Create your account',
@@ -28,8 +28,8 @@ const steps = [
     body: 'Choose a slot that suits you, shown in your own time zone. You get a confirmation e-mail with a calendar invite.',
   },
   {
-    title: 'Meet and get your plan',
-    body: 'We meet by video, phone or in person. Afterwards you receive a written summary with the next steps.',
+    title: 'Meet',
+    body: 'We meet as the session says: by video, by phone or in person. Your confirmation tells you how to join.',
   },
 ];
 
@@ -101,9 +101,8 @@ export function ConsultationPage({
               Book a consultation
             </h1>
             <p className="mt-5 text-lg leading-relaxed text-muted">
-              A consultation is a focused, one-to-one conversation about a decision in your
-              business. You bring the question and your numbers; we work through the options
-              together, and you leave with a clear recommendation and the first steps written down.
+              A consultation is a focused, one-to-one conversation about the question you bring. We
+              work through it together, and you leave knowing your next steps.
             </p>
             {chosen && (
               <p className="mt-6 rounded-lg border border-brand/30 bg-brand-soft px-4 py-3 text-base text-brand-strong">

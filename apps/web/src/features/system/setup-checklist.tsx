@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { SetupChecklistItem } from '@consult/shared';
+import type { SetupChecklistItem, SiteSection } from '@consult/shared';
 import { Alert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
 import { useGetSetupChecklistQuery } from './system-api';
@@ -7,7 +7,7 @@ import { useGetSetupChecklistQuery } from './system-api';
 const ITEM_TEXT: Record<SetupChecklistItem, { title: string; missing: string; done: string }> = {
   business: {
     title: 'Business name and contact details',
-    missing: 'The site still shows the demo consultant’s name, phone or e-mail.',
+    missing: 'The site still shows the demo consultant’s name, city, phone or e-mail.',
     done: 'Your own name and contact details are on the site.',
   },
   hours: {
@@ -32,6 +32,27 @@ const ITEM_TEXT: Record<SetupChecklistItem, { title: string; missing: string; do
     done: 'Mail is sent through your SMTP server.',
   },
 };
+
+/** The site content's parts as the site content editor's cards name them. */
+const SECTION_NAMES: Record<SiteSection, string> = {
+  consultant: 'Business',
+  seo: 'Search engines',
+  hero: 'Introduction',
+  about: 'About',
+  portrait: 'About (photo)',
+  faq: 'Frequently asked questions',
+  contact: 'Contact and social links',
+  social: 'Contact and social links',
+  terms: 'Terms and Conditions',
+  services: 'Services',
+};
+
+/** "The demo consultant’s details are still in: About, Terms and Conditions." */
+function demoInText(sections: SiteSection[] | undefined): string | undefined {
+  if (!sections?.length) return undefined;
+  const names = [...new Set(sections.map((section) => SECTION_NAMES[section]))];
+  return `The demo consultant’s details are still in: ${names.join(', ')}.`;
+}
 
 /**
  * What a new site still needs before it is the owner's own, each item linking to where it is
@@ -70,7 +91,9 @@ export function SetupChecklist({ hrefs }: { hrefs: Record<SetupChecklistItem, st
                   {item.done ? text.title : <ItemLink href={hrefs[item.id]}>{text.title}</ItemLink>}
                   <span className="sr-only">{item.done ? ' (done)' : ' (to do)'}</span>
                 </p>
-                <p className="text-sm text-muted">{item.done ? text.done : text.missing}</p>
+                <p className="text-sm text-muted">
+                  {item.done ? text.done : (demoInText(item.demoIn) ?? text.missing)}
+                </p>
               </div>
             </li>
           );

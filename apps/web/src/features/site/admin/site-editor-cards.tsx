@@ -142,7 +142,7 @@ export function ContactCard() {
         <TextField
           label="Phone"
           type="tel"
-          hint="+ and the country code, e.g. +92 300 1234567."
+          hint="+ and the country code, e.g. +92 300 1234567. Leave empty to show no phone."
           {...field('contact.phone')}
         />
         <TextField label="E-mail" type="email" maxLength={L.emailMax} {...field('contact.email')} />

@@ -33,16 +33,18 @@ export function AboutSection({ site }: { site: SiteContent }) {
               {paragraph}
             </p>
           ))}
-          <ul className="mt-8 flex flex-col gap-3">
-            {about.credentials.map((credential) => (
-              <li key={credential} className="flex items-start gap-3 text-base text-ink">
-                <span className="mt-0.5 text-success">
-                  <CheckIcon />
-                </span>
-                {credential}
-              </li>
-            ))}
-          </ul>
+          {about.credentials.length > 0 && (
+            <ul className="mt-8 flex flex-col gap-3">
+              {about.credentials.map((credential) => (
+                <li key={credential} className="flex items-start gap-3 text-base text-ink">
+                  <span className="mt-0.5 text-success">
+                    <CheckIcon />
+                  </span>
+                  {credential}
+                </li>
+              ))}
+            </ul>
+          )}
           <p className="mt-8 text-sm text-muted">{consultant.location}</p>
         </div>
       </div>

@@ -50,15 +50,18 @@ export function LandingFooter({ site }: { site: SiteContent }) {
         <div>
           <h2 className="text-sm font-semibold tracking-widest text-white uppercase">Contact</h2>
           <ul className="mt-3 flex flex-col gap-1">
-            <li>
-              <a
-                href={telHref(contact.phone)}
-                className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 hover:text-white"
-              >
-                <PhoneIcon />
-                {contact.phone}
-              </a>
-            </li>
+            {/* The owner may give no phone (the first run asks): then the footer shows none. */}
+            {contact.phone && (
+              <li>
+                <a
+                  href={telHref(contact.phone)}
+                  className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 hover:text-white"
+                >
+                  <PhoneIcon />
+                  {contact.phone}
+                </a>
+              </li>
+            )}
             <li>
               <a
                 href={`mailto:${contact.email}`}
