@@ -58,7 +58,9 @@ describe('privacy: the client’s export and the deletion of their account', () 
     const { payments: list } = paymentsListSchema.parse(
       (await call('GET', '/api/payments', client)).json(),
     );
-    const paid = await call('POST', `/api/admin/payments/${list[0]!.id}/mark-paid`, owner, {});
+    const paid = await call('POST', `/api/admin/payments/${list[0]!.id}/mark-paid`, owner, {
+      method: 'bank_transfer',
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     await insertContactMessage(t.app.db, {
       name: client.user.name,
