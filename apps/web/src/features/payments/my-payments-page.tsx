@@ -74,9 +74,16 @@ function PaymentCard({ payment, timeZone }: { payment: PaymentRecord; timeZone: 
         )}
         {payment.refundPendingMinor > 0 && (
           <div>
-            <dt className="text-sm font-semibold text-muted">Refund pending</dt>
+            <dt className="text-sm font-semibold text-muted">
+              {payment.provider === 'manual' ? 'Refund owed' : 'Refund pending'}
+            </dt>
             <dd className="text-base text-ink tabular-nums">
               {formatMoney(payment.refundPendingMinor, payment.currency)}
+              {payment.provider === 'manual' && (
+                <span className="block text-sm text-muted">
+                  Will be sent to you by the business; you get an e-mail when it is sent.
+                </span>
+              )}
             </dd>
           </div>
         )}
@@ -98,6 +105,7 @@ function PaymentCard({ payment, timeZone }: { payment: PaymentRecord; timeZone: 
           className="mt-4 inline-flex font-semibold text-brand underline underline-offset-4 hover:text-brand-strong"
         >
           Receipt {payment.receiptNumber}
+          {payment.receiptVoid ? ' (VOID)' : ''}
         </Link>
       )}
     </article>

@@ -743,7 +743,8 @@ describe('owner bookings API', () => {
       }
       for (const id of ['7d1b2c4e-0000-4000-8000-000000000000', 'not-a-uuid']) {
         for (const action of ['complete', 'paid', 'cancel']) {
-          const missing = await call('POST', url(id, action));
+          const body = action === 'paid' ? { method: 'cash' } : undefined;
+          const missing = await call('POST', url(id, action), body);
           expect(missing.statusCode, `${action} ${id}`).toBe(404);
           expect(missing.json().detail).toBe(BOOKING_MESSAGES.bookingNotFound);
         }

@@ -163,7 +163,9 @@ function PaymentLine({ payment }: { payment: BookingPayment }) {
       )}
       {payment.refundPendingMinor > 0 && (
         <Pill tone="bg-accent-soft text-ink">
-          Refund pending: {money(payment.refundPendingMinor)}
+          {payment.provider === 'manual'
+            ? `Refund owed: ${money(payment.refundPendingMinor)}, to be sent to you`
+            : `Refund pending: ${money(payment.refundPendingMinor)}`}
         </Pill>
       )}
       {payment.receiptNumber && (
