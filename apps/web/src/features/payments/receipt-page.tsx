@@ -173,7 +173,7 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
           )}
           <tr>
             <th scope="row" className="pt-3 font-semibold">
-              Total paid
+              {receipt.void ? 'Total (void: not paid)' : 'Total paid'}
             </th>
             <td className="pt-3 text-right font-semibold tabular-nums">
               {money(payment.amountMinor)}
