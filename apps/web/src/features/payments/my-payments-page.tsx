@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import {
   formatMoney,
+  PAYMENT_METHOD_LABELS,
   PAYMENT_PROVIDER_LABELS,
   receiptPath,
   type PaymentRecord,
@@ -89,7 +90,11 @@ function PaymentCard({ payment, timeZone }: { payment: PaymentRecord; timeZone: 
         )}
         <div>
           <dt className="text-sm font-semibold text-muted">Method</dt>
-          <dd className="text-base text-ink">{PAYMENT_PROVIDER_LABELS[payment.provider]}</dd>
+          <dd className="text-base text-ink">
+            {payment.paidMethod
+              ? PAYMENT_METHOD_LABELS[payment.paidMethod]
+              : PAYMENT_PROVIDER_LABELS[payment.provider]}
+          </dd>
         </div>
         {payment.paidAt && (
           <div>
