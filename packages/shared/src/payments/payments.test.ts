@@ -4,6 +4,7 @@ import {
   canMovePayment,
   clientCancellationRefundMinor,
   formatReceiptNumber,
+  hasVoidReceipt,
   refundableMinor,
   statusAfterRefund,
   taxBreakdown,
@@ -206,6 +207,14 @@ describe('voiding a mark-paid', () => {
     refundPendingMinor: 0,
   };
   const after = (ms: number) => new Date(paidAt.getTime() + ms);
+
+  it('reads a receipt number on a payment not received as a voided one', () => {
+    expect(hasVoidReceipt({ status: 'pending', receiptNumber: '2026-0001' })).toBe(true);
+    expect(hasVoidReceipt({ status: 'cancelled', receiptNumber: '2026-0001' })).toBe(true);
+    expect(hasVoidReceipt({ status: 'paid', receiptNumber: '2026-0001' })).toBe(false);
+    expect(hasVoidReceipt({ status: 'refunded', receiptNumber: '2026-0001' })).toBe(false);
+    expect(hasVoidReceipt({ status: 'pending', receiptNumber: null })).toBe(false);
+  });
 
   it('is allowed for 24 hours after a mark-paid by hand, and not a moment later', () => {
     expect(voidRefusal(marked, after(0))).toBeNull();

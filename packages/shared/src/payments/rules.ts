@@ -67,6 +67,17 @@ export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean 
   return NEXT_STATUSES[from].includes(to);
 }
 
+/**
+ * A payment not received that still names a receipt: only a voided mark-paid leaves one (the
+ * number stays used), so screens that have only the record can say VOID.
+ */
+export function hasVoidReceipt(payment: {
+  status: PaymentStatus;
+  receiptNumber: string | null;
+}): boolean {
+  return payment.receiptNumber !== null && !isRefundable(payment) && payment.status !== 'refunded';
+}
+
 /** Money was received and not all of it has gone back. */
 export function isRefundable(payment: { status: PaymentStatus }): boolean {
   return payment.status === 'paid' || payment.status === 'partially_refunded';

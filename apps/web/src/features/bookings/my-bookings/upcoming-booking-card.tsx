@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   JOIN_LINK_OPENS_MINUTES,
   formatMoney,
+  hasVoidReceipt,
   formatPrice,
   receiptPath,
   type BookingPayment,
@@ -174,6 +175,7 @@ function PaymentLine({ payment }: { payment: BookingPayment }) {
           className="font-semibold text-brand underline underline-offset-4 hover:text-brand-strong"
         >
           Receipt {payment.receiptNumber}
+          {hasVoidReceipt(payment) ? ' (VOID)' : ''}
         </Link>
       )}
     </p>
