@@ -82,8 +82,17 @@ for (const viewport of [DESKTOP, MOBILE]) {
     await expect(detail.getByText('Payment due')).toBeVisible();
     await expectAccessibleWithoutToasts(page);
 
-    await detail.getByRole('button', { name: 'Mark paid' }).click();
-    await expect(page.getByText(/marked paid\./)).toBeVisible();
+    // Marking paid asks how and when, on the booking's payment.
+    await detail.getByRole('link', { name: 'Mark paid…' }).click();
+    await expect(page).toHaveURL(/\/admin\/payments\?payment=/);
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    const markPaid = page.getByRole('dialog', { name: 'Mark as paid' });
+    await markPaid.getByLabel('How was it paid?').selectOption('cash');
+    await markPaid.getByRole('button', { name: /^Issue \d{4}-\d{4,}$/ }).click();
+    await expect(
+      page.getByText(/^Payment recorded\. Receipt \d{4}-\d{4,} was mailed\.$/),
+    ).toBeVisible();
+    await page.goBack();
     await expect(detail.getByText(/^Paid /)).toBeVisible();
 
     // Reschedule to an evening the weekly hours do not offer.

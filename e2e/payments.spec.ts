@@ -71,14 +71,20 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
   await expectNoAxeViolations(owner);
   await owner.getByRole('button', { name: 'Mark paid' }).click();
   const dialog = owner.getByRole('dialog', { name: 'Mark as paid' });
+  // It names the receipt it will issue, and asks how the money came.
+  await expect(
+    dialog.getByText(/This issues receipt \d{4}-\d{4,} and mails it to the client/),
+  ).toBeVisible();
+  await dialog.getByLabel('How was it paid?').selectOption('bank_transfer');
   await dialog.getByLabel('Note (optional)').fill('Bank transfer received');
   await expectNoAxeViolations(owner);
   await owner.screenshot({ path: test.info().outputPath('admin-mark-paid-1280.png') });
-  await dialog.getByRole('button', { name: 'Mark paid' }).click();
+  await dialog.getByRole('button', { name: /^Issue \d{4}-\d{4,}$/ }).click();
   await expect(
     owner.getByText(/^Payment recorded\. Receipt \d{4}-\d{4,} was mailed\.$/),
   ).toBeVisible();
   await expect(owner.getByText('Bank transfer received')).toBeVisible();
+  await expect(owner.getByText(/^Bank transfer, /)).toBeVisible();
   await owner.getByRole('button', { name: 'Refund' }).click();
   const refund = owner.getByRole('dialog', { name: 'Refund' });
   // An amount with more decimals than the currency has is refused with what a good one looks like.
@@ -103,7 +109,9 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
   await page.getByRole('button', { name: 'Cancel booking' }).click();
   const cancelDialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
   await expect(
-    cancelDialog.getByText('You get $120.00 back of the $120.00 you paid.'),
+    cancelDialog.getByText(
+      'You get $120.00 back of the $120.00 you paid: the business sends it to you by hand, and you get an e-mail once it has been sent.',
+    ),
   ).toBeVisible();
   await expectNoAxeViolations(page);
   await cancelDialog.getByRole('button', { name: 'Keep booking' }).click();

@@ -5,7 +5,25 @@ export const PAYMENT_MESSAGES = {
   providerInvalid: 'Choose manual or Stripe',
   pageInvalid: 'Page must be a whole number from 1',
   notPending: 'Only a payment that is still pending can be marked paid',
-  notRefundable: 'Only a paid payment can be refunded',
+  notRefundable: 'This payment was never received, so there is nothing to refund',
+  nothingLeftToRefund: (refunded: string, owed: string | null) =>
+    owed
+      ? `Nothing is left to refund: ${refunded} has been refunded and ${owed} is already owed or on its way`
+      : `Nothing is left to refund: all ${refunded} of this payment has been refunded`,
+  refundsFilterInvalid: 'Choose owed refunds or none',
+  paymentMethodInvalid: 'Choose how the money was paid',
+  refundMethodInvalid: 'Choose how the refund was sent',
+  receivedOnFuture: 'The day the money was received cannot be in the future',
+  sentOnFuture: 'The day the refund was sent cannot be in the future',
+  refundNotFound: 'Refund not found',
+  refundNotOwed:
+    'This refund is not waiting to be sent by hand: it was already confirmed, or it goes through Stripe',
+  voidNotManual: 'Only a payment you marked paid by hand can be voided',
+  voidNotPaid: 'Only a payment that is marked paid can be voided',
+  voidHasRefunds: 'This payment has a refund; a payment with a refund cannot be voided',
+  voidTooLate:
+    'A payment can be voided only within 24 hours of marking it paid; record a refund instead',
+  voidReasonRequired: 'Say why this payment is voided',
   refundAmountInvalid: 'Enter an amount greater than zero',
   refundTooLarge: (left: string) => `You can refund at most ${left}, what is left of this payment`,
   noteTooLong: 'Keep the note under 500 characters',

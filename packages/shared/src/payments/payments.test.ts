@@ -4,12 +4,22 @@ import {
   canMovePayment,
   clientCancellationRefundMinor,
   formatReceiptNumber,
+  hasVoidReceipt,
   refundableMinor,
   statusAfterRefund,
   taxBreakdown,
+  VOID_WINDOW_MS,
+  voidRefusal,
 } from './rules';
 import { PAYMENT_MESSAGES } from './messages';
-import { activePaymentProvider, paymentSettingsSchema, refundPaymentSchema } from './schemas';
+import {
+  activePaymentProvider,
+  confirmRefundSentSchema,
+  markPaidSchema,
+  paymentSettingsSchema,
+  refundPaymentSchema,
+  voidPaymentSchema,
+} from './schemas';
 import { TEXT_MESSAGES } from '../text';
 
 describe('money', () => {
@@ -184,5 +194,57 @@ describe('payment settings and actions', () => {
     expect(refundPaymentSchema.safeParse({ amountMinor: 0 }).success).toBe(false);
     expect(refundPaymentSchema.safeParse({ amountMinor: 10.5 }).success).toBe(false);
     expect(refundPaymentSchema.parse({ reason: '  ' })).toEqual({ reason: null });
+  });
+});
+
+describe('voiding a mark-paid', () => {
+  const paidAt = new Date('2026-11-26T10:00:00Z');
+  const marked = {
+    status: 'paid' as const,
+    paidMethod: 'cash',
+    paidAt,
+    refundedMinor: 0,
+    refundPendingMinor: 0,
+  };
+  const after = (ms: number) => new Date(paidAt.getTime() + ms);
+
+  it('reads a receipt number on a payment not received as a voided one', () => {
+    expect(hasVoidReceipt({ status: 'pending', receiptNumber: '2026-0001' })).toBe(true);
+    expect(hasVoidReceipt({ status: 'cancelled', receiptNumber: '2026-0001' })).toBe(true);
+    expect(hasVoidReceipt({ status: 'paid', receiptNumber: '2026-0001' })).toBe(false);
+    expect(hasVoidReceipt({ status: 'refunded', receiptNumber: '2026-0001' })).toBe(false);
+    expect(hasVoidReceipt({ status: 'pending', receiptNumber: null })).toBe(false);
+  });
+
+  it('is allowed for 24 hours after a mark-paid by hand, and not a moment later', () => {
+    expect(voidRefusal(marked, after(0))).toBeNull();
+    expect(voidRefusal(marked, after(VOID_WINDOW_MS))).toBeNull();
+    expect(voidRefusal(marked, after(VOID_WINDOW_MS + 1))).toBe('too_late');
+  });
+
+  it('is refused for a payment not marked paid by hand, not paid, or with a refund', () => {
+    expect(voidRefusal({ ...marked, paidMethod: null }, after(0))).toBe('not_manual');
+    expect(voidRefusal({ ...marked, status: 'pending', paidAt: null }, after(0))).toBe('not_paid');
+    expect(voidRefusal({ ...marked, refundPendingMinor: 100 }, after(0))).toBe('has_refunds');
+    expect(voidRefusal({ ...marked, status: 'refunded', refundedMinor: 100 }, after(0))).toBe(
+      'has_refunds',
+    );
+  });
+
+  it('asks for a reason, and the mark-paid and refund-sent forms for their method and day', () => {
+    expect(voidPaymentSchema.safeParse({ reason: '   ' }).error?.issues[0]?.message).toBe(
+      PAYMENT_MESSAGES.voidReasonRequired,
+    );
+    expect(markPaidSchema.safeParse({}).error?.issues[0]?.message).toBe(
+      PAYMENT_MESSAGES.paymentMethodInvalid,
+    );
+    expect(markPaidSchema.parse({ method: 'cash', note: ' ' })).toEqual({
+      method: 'cash',
+      note: null,
+    });
+    expect(confirmRefundSentSchema.safeParse({ method: 'card' }).success).toBe(false);
+    expect(
+      confirmRefundSentSchema.safeParse({ method: 'wire', sentOn: '2026-11-26' }).success,
+    ).toBe(false);
   });
 });

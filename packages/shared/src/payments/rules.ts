@@ -16,6 +16,40 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
+/** How the owner received a payment they mark paid by hand. */
+export const PAYMENT_METHODS = ['bank_transfer', 'cash', 'card_in_person', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** How the owner sent a manual refund back. */
+export const REFUND_METHODS = ['bank_transfer', 'cash', 'card', 'other'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+/** A payment marked paid by hand by mistake can be voided for this long after (decision 034). */
+export const VOID_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether a payment marked paid at `paidAt` may still be voided at `now`: only one the owner marked
+ * paid by hand (`paidMethod` set), still fully paid with no refund asked, within the window.
+ */
+export function voidRefusal(
+  payment: {
+    status: PaymentStatus;
+    paidMethod: string | null;
+    paidAt: Date | null;
+    refundedMinor: number;
+    refundPendingMinor: number;
+  },
+  now: Date,
+): 'not_manual' | 'not_paid' | 'has_refunds' | 'too_late' | null {
+  if (payment.status !== 'paid' && payment.status !== 'partially_refunded') {
+    return payment.status === 'refunded' ? 'has_refunds' : 'not_paid';
+  }
+  if (!payment.paidMethod || !payment.paidAt) return 'not_manual';
+  if (payment.refundedMinor > 0 || payment.refundPendingMinor > 0) return 'has_refunds';
+  if (now.getTime() - payment.paidAt.getTime() > VOID_WINDOW_MS) return 'too_late';
+  return null;
+}
+
 /**
  * Which status may follow which. A cancelled or failed payment can still become paid: money that
  * arrives late (after the hold ended, say) is recorded as received, then refunded in full.
@@ -31,6 +65,17 @@ const NEXT_STATUSES: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> =
 
 export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
   return NEXT_STATUSES[from].includes(to);
+}
+
+/**
+ * A payment not received that still names a receipt: only a voided mark-paid leaves one (the
+ * number stays used), so screens that have only the record can say VOID.
+ */
+export function hasVoidReceipt(payment: {
+  status: PaymentStatus;
+  receiptNumber: string | null;
+}): boolean {
+  return payment.receiptNumber !== null && !isRefundable(payment) && payment.status !== 'refunded';
 }
 
 /** Money was received and not all of it has gone back. */

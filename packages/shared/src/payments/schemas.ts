@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { localDateSchema } from '../booking/fields';
 import { isSingleLineText, isVisibleText, TEXT_MESSAGES, withoutNul } from '../text';
 import { PAYMENT_MESSAGES as M } from './messages';
-import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from './rules';
+import { PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_METHODS } from './rules';
 
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES, { error: M.statusInvalid });
 export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS, { error: M.providerInvalid });
@@ -25,6 +25,23 @@ export const PAYMENT_PROVIDER_LABELS = {
   stripe: 'Card (Stripe)',
 } as const satisfies Record<z.infer<typeof paymentProviderSchema>, string>;
 
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: M.paymentMethodInvalid });
+export const refundMethodSchema = z.enum(REFUND_METHODS, { error: M.refundMethodInvalid });
+
+export const PAYMENT_METHOD_LABELS = {
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  card_in_person: 'Card in person',
+  other: 'Other',
+} as const satisfies Record<z.infer<typeof paymentMethodSchema>, string>;
+
+export const REFUND_METHOD_LABELS = {
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  card: 'Card',
+  other: 'Other',
+} as const satisfies Record<z.infer<typeof refundMethodSchema>, string>;
+
 /** A payment as the API shows it; `_id` and `id` carry the same value, as other records do. */
 export const paymentRecordSchema = z.object({
   _id: z.string(),
@@ -37,10 +54,19 @@ export const paymentRecordSchema = z.object({
   refundedMinor: z.number().int(),
   /** Asked of the provider (Stripe) and not yet confirmed by it; not in `refundedMinor` yet. */
   refundPendingMinor: z.number().int(),
-  /** `2026-0001`; null until the payment is paid. */
+  /**
+   * `2026-0001`; null until the payment is paid. A voided receipt keeps its number here (with
+   * `receiptVoid`) until the payment is marked paid again and gets a new one.
+   */
   receiptNumber: z.string().nullable(),
+  /** The receipt `receiptNumber` names was voided: the payment is due again. */
+  receiptVoid: z.boolean(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** How the owner received it, when they marked it paid by hand; null for Stripe. */
+  paidMethod: paymentMethodSchema.nullable(),
+  /** The owner's day the money arrived (YYYY-MM-DD), when marked paid by hand. */
+  receivedOn: z.string().nullable(),
   /** What was booked, for lists: the service title and the booking's start (UTC, ISO 8601). */
   service: z.object({ title: z.string(), start: z.string() }),
 });
@@ -68,11 +94,20 @@ export const paymentsListSchema = z.object({ payments: z.array(paymentRecordSche
 export type PaymentsList = z.infer<typeof paymentsListSchema>;
 
 export const refundRecordSchema = z.object({
+  /** The id POST /api/admin/payments/:id/refunds/:refundId/sent names. */
+  id: z.number().int(),
   amountMinor: z.number().int(),
   reason: z.string().nullable(),
   at: z.string(),
-  /** pending until the provider confirms it (Stripe), then succeeded; failed refunds stay listed. */
+  /**
+   * pending until the provider confirms it (Stripe) or, for a manual payment, until the owner
+   * confirms they sent it (`owed` until then); then succeeded; failed refunds stay listed.
+   */
   status: z.enum(['pending', 'succeeded', 'failed']),
+  /** A manual refund the business still has to send. */
+  owed: z.boolean(),
+  /** How and on which day (the owner's, YYYY-MM-DD) a manual refund was sent. */
+  sent: z.object({ method: refundMethodSchema, on: z.string() }).nullable(),
 });
 export type RefundRecord = z.infer<typeof refundRecordSchema>;
 
@@ -87,6 +122,14 @@ export const receiptSchema = z.object({
   taxMinor: z.number().int(),
   refunds: z.array(refundRecordSchema),
   footer: z.string(),
+  /** This receipt was voided (a mistaken mark-paid): its number stays used and is never reissued. */
+  void: z.boolean(),
+  voidedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
+  /** Earlier receipts of this payment that were voided, oldest first. */
+  voidedReceipts: z.array(
+    z.object({ number: z.string(), voidedAt: z.string(), reason: z.string() }),
+  ),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
@@ -111,6 +154,12 @@ export type AdminPaymentRecord = z.infer<typeof adminPaymentRecordSchema>;
 
 export const adminPaymentDetailSchema = adminPaymentRecordSchema.extend({
   receipt: receiptSchema,
+  /** The number marking it paid now would issue (a pending payment only); null otherwise. */
+  nextReceiptNumber: z.string().nullable(),
+  /** Until when "Void" is offered (ISO 8601), for a payment marked paid by hand; else null. */
+  voidableUntil: z.string().nullable(),
+  /** What the owner wrote when confirming each manual refund sent, by refund id. */
+  refundNotes: z.record(z.string(), z.string()),
 });
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
 
@@ -127,6 +176,8 @@ export const adminPaymentsQuerySchema = z.object({
   from: localDateSchema.optional(),
   to: localDateSchema.optional(),
   q: z.string().overwrite(withoutNul).trim().max(100).optional(),
+  /** `owed`: payments with a manual refund the business has not confirmed sending yet. */
+  refunds: z.enum(['owed'], { error: M.refundsFilterInvalid }).optional(),
   page: z.coerce
     .number({ error: M.pageInvalid })
     .int(M.pageInvalid)
@@ -162,9 +213,36 @@ const optionalText = (max: number, message: string) =>
     .nullish()
     .transform((text) => (text ? text : null));
 
-/** POST /api/admin/payments/:id/mark-paid. */
-export const markPaidSchema = z.object({ note: optionalText(500, M.noteTooLong) });
+/**
+ * POST /api/admin/payments/:id/mark-paid and POST /api/admin/bookings/:id/paid: how and on which of
+ * the owner's days the money arrived (today when not given; never in the future).
+ */
+export const markPaidSchema = z.object({
+  method: paymentMethodSchema,
+  receivedOn: localDateSchema.optional(),
+  note: optionalText(500, M.noteTooLong),
+});
 export type MarkPaidInput = z.input<typeof markPaidSchema>;
+
+/** POST /api/admin/payments/:id/refunds/:refundId/sent: the owner sent a manual refund. */
+export const confirmRefundSentSchema = z.object({
+  method: refundMethodSchema,
+  sentOn: localDateSchema,
+  note: optionalText(500, M.noteTooLong),
+});
+export type ConfirmRefundSentInput = z.input<typeof confirmRefundSentSchema>;
+
+/** POST /api/admin/payments/:id/void: a mistaken mark-paid undone, with why. */
+export const voidPaymentSchema = z.object({
+  reason: z
+    .string({ error: M.voidReasonRequired })
+    .overwrite(withoutNul)
+    .trim()
+    .min(1, M.voidReasonRequired)
+    .max(500, M.reasonTooLong)
+    .refine(isVisibleText, TEXT_MESSAGES.hiddenCharacters),
+});
+export type VoidPaymentInput = z.input<typeof voidPaymentSchema>;
 
 /** POST /api/admin/payments/:id/refund: everything left when no amount is given. */
 export const refundPaymentSchema = z.object({

@@ -58,7 +58,9 @@ describe('privacy: the client’s export and the deletion of their account', () 
     const { payments: list } = paymentsListSchema.parse(
       (await call('GET', '/api/payments', client)).json(),
     );
-    const paid = await call('POST', `/api/admin/payments/${list[0]!.id}/mark-paid`, owner, {});
+    const paid = await call('POST', `/api/admin/payments/${list[0]!.id}/mark-paid`, owner, {
+      method: 'bank_transfer',
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     await insertContactMessage(t.app.db, {
       name: client.user.name,
@@ -163,8 +165,9 @@ describe('privacy: the client’s export and the deletion of their account', () 
       .select()
       .from(payments)
       .where(eq(payments.bookingId, bookingId));
-    // Cancelled before the cutoff: the owner's share (100 %) goes back; the record stays.
-    expect(payment).toMatchObject({ status: 'refunded', refundedMinor: 8000 });
+    // Cancelled before the cutoff: the owner's share (100 %) is owed back; the record stays.
+    // Owed: the manual refund waits for the owner to send it and confirm it.
+    expect(payment).toMatchObject({ status: 'paid', refundedMinor: 0, refundPendingMinor: 8000 });
     expect(payment!.receiptNumber).not.toBeNull();
     const [user] = await t.app.db.select().from(users).where(eq(users.id, client.user.id));
     expect(user).toMatchObject({ name: ERASED_CLIENT_NAME, phone: null, dob: null });
@@ -215,7 +218,8 @@ describe('privacy: the client’s export and the deletion of their account', () 
       .select()
       .from(payments)
       .where(eq(payments.bookingId, bookingId));
-    expect(payment).toMatchObject({ status: 'refunded', refundedMinor: 8000 });
+    // Owed: the manual refund waits for the owner to send it and confirm it.
+    expect(payment).toMatchObject({ status: 'paid', refundedMinor: 0, refundPendingMinor: 8000 });
     const [user] = await t.app.db.select().from(users).where(eq(users.id, client.user.id));
     expect(user).toMatchObject({ name: ERASED_CLIENT_NAME });
     expect(user!.disabledAt).not.toBeNull();

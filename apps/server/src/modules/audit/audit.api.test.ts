@@ -104,7 +104,9 @@ describe('the audit log', () => {
         start: slotAt(4, '10:00'),
       }),
     );
-    await expectOk(call('POST', `/api/admin/bookings/${String(paid.id)}/paid`, owner, {}));
+    await expectOk(
+      call('POST', `/api/admin/bookings/${String(paid.id)}/paid`, owner, { method: 'cash' }),
+    );
     const [payment] = await t.app.db
       .select()
       .from(payments)

@@ -909,15 +909,15 @@ describe('bookings API: public and client routes', () => {
         detail: STATE_CHANGE_MESSAGES.onlyOwnerCorrects,
       });
 
-      const paid = await markBookingPaid(t.app.deps, actor, upcoming.id, later);
+      const paid = await markBookingPaid(t.app.deps, actor, upcoming.id, cash, later);
       expect(paid.booking).toMatchObject({ paymentDue: false, paidAt: later, state: 'no_show' });
-      expect(await refusal(markBookingPaid(t.app.deps, actor, upcoming.id))).toMatchObject({
+      expect(await refusal(markBookingPaid(t.app.deps, actor, upcoming.id, cash))).toMatchObject({
         status: 409,
         detail: M.paymentNotDue,
       });
       expect(
         await refusal(
-          markBookingPaid(t.app.deps, { type: 'client', userId: me.user.id }, upcoming.id),
+          markBookingPaid(t.app.deps, { type: 'client', userId: me.user.id }, upcoming.id, cash),
         ),
       ).toMatchObject({ status: 404 });
       expect((await eventsOf(upcoming.id)).map((e) => [e.action, e.fromState, e.toState])).toEqual([
@@ -928,18 +928,21 @@ describe('bookings API: public and client routes', () => {
       ]);
 
       const free = await booked(me, 'free-video', slotAt(18, '14:00'));
-      expect(await refusal(markBookingPaid(t.app.deps, actor, free.id))).toMatchObject({
+      expect(await refusal(markBookingPaid(t.app.deps, actor, free.id, cash))).toMatchObject({
         status: 409,
         detail: M.paymentNotDue,
       });
       await cancelBooking(t.app.deps, actor, free.id, { reason: 'Owner ill' });
-      expect(await refusal(markBookingPaid(t.app.deps, actor, free.id))).toMatchObject({
+      expect(await refusal(markBookingPaid(t.app.deps, actor, free.id, cash))).toMatchObject({
         status: 409,
         detail: M.paymentClosed,
       });
     });
   });
 });
+
+/** How the owner says they received a payment in these tests. */
+const cash = { method: 'cash' } as const;
 
 /** The calendar day before `date` (YYYY-MM-DD). */
 function dayBefore(date: string): string {

@@ -2,7 +2,14 @@
  * The payment mails: to the client the receipt when a payment is received and each refund; to the
  * owner what needs their hand (a late or second payment, a refund Stripe could not make).
  */
-import { adminPaymentPath, formatMoney, receiptPath } from '@consult/shared';
+import {
+  adminPaymentPath,
+  formatDueDay,
+  formatMoney,
+  receiptPath,
+  REFUND_METHOD_LABELS,
+  type RefundMethod,
+} from '@consult/shared';
 import type { OutgoingMail } from '../mail/outbox-repository';
 import { simpleMail } from '../mail/simple-mail';
 
@@ -37,18 +44,66 @@ export function receiptMail(facts: PaymentMailFacts & { receiptNumber: string })
   );
 }
 
+/** Who gives the money back, as a client reads it: the business's name, or "us". */
+const sender = (facts: PaymentMailFacts) => facts.businessName || 'us';
+
+/**
+ * A refund made: Stripe's (`sent` null: the card's bank takes some days), or a manual one the owner
+ * confirmed sending, with how and on which day.
+ */
 export function refundMail(
+  facts: PaymentMailFacts & {
+    refundMinor: number;
+    reason: string | null;
+    sent: { method: RefundMethod; on: string } | null;
+  },
+): OutgoingMail {
+  const refund = formatMoney(facts.refundMinor, facts.currency);
+  const of = formatMoney(facts.amountMinor, facts.currency);
+  const what = facts.sent
+    ? `was sent back to you by ${sender(facts)} (${REFUND_METHOD_LABELS[facts.sent.method].toLowerCase()}, ${formatDueDay(facts.sent.on)}).`
+    : 'is being returned to you.';
+  return simpleMail(
+    facts.to,
+    facts.sent ? `Refund of ${refund} sent` : `Refund of ${refund}`,
+    [
+      `Hello ${facts.clientName}, ${refund} of your payment of ${of} for ${facts.serviceTitle} on ${facts.when} ${what}`,
+      ...(facts.reason ? [`Reason: ${facts.reason}`] : []),
+      'The refund is shown on your receipt.',
+    ],
+    receiptLink(facts),
+  );
+}
+
+/** A manual refund decided and not sent yet: the business will send it, and mails again then. */
+export function refundOwedMail(
   facts: PaymentMailFacts & { refundMinor: number; reason: string | null },
 ): OutgoingMail {
   const refund = formatMoney(facts.refundMinor, facts.currency);
   const of = formatMoney(facts.amountMinor, facts.currency);
   return simpleMail(
     facts.to,
-    `Refund of ${refund}`,
+    `A refund of ${refund} will be sent to you`,
     [
-      `Hello ${facts.clientName}, ${refund} of your payment of ${of} for ${facts.serviceTitle} on ${facts.when} is being returned to you.`,
+      `Hello ${facts.clientName}, a refund of ${refund} of your payment of ${of} for ${facts.serviceTitle} on ${facts.when} will be sent to you by ${sender(facts)}. It has not been sent yet: you will get another e-mail when it has.`,
       ...(facts.reason ? [`Reason: ${facts.reason}`] : []),
       'The refund is shown on your receipt.',
+    ],
+    receiptLink(facts),
+  );
+}
+
+/** A receipt voided after a mistaken mark-paid: the payment is due again. */
+export function receiptVoidedMail(
+  facts: PaymentMailFacts & { receiptNumber: string },
+): OutgoingMail {
+  const amount = formatMoney(facts.amountMinor, facts.currency);
+  return simpleMail(
+    facts.to,
+    `Receipt ${facts.receiptNumber} is void`,
+    [
+      `Hello ${facts.clientName}, receipt ${facts.receiptNumber} for ${facts.serviceTitle} on ${facts.when} was issued by mistake and is now void. Your payment of ${amount} is shown as due again.`,
+      `If you have already paid, please tell ${sender(facts)} so it can be put right.`,
     ],
     receiptLink(facts),
   );

@@ -5,16 +5,20 @@
  */
 import {
   activePaymentProvider,
+  calendarDayIn,
   canMovePayment,
   clientCancellationRefundMinor,
   formatReceiptNumber,
   PAYMENT_MESSAGES,
+  type MarkPaidInput,
+  type PaymentMethod,
   type PaymentProvider as PaymentProviderName,
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
 import { formatMailTime } from '../bookings/mails/booking-mails';
+import { loadSchedulingSettings } from '../bookings/scheduling-settings';
 import { loadPaymentSettings } from './payment-settings';
 import { receiptMail } from './payment-mails';
 import {
@@ -90,16 +94,63 @@ export function mailFacts(
   };
 }
 
+/** How the owner received a payment they mark paid by hand. */
+export interface ManualReceipt {
+  method: PaymentMethod;
+  /** The owner's calendar day the money arrived (YYYY-MM-DD). */
+  receivedOn: string;
+  note: string | null;
+}
+
+/**
+ * A day the owner names for money that moved (received, or a refund sent): today in the owner's
+ * zone when not given; 400 on `field` when it is after today there.
+ */
+export async function ownerDayUpTo(
+  deps: Pick<AppDeps, 'log'>,
+  db: Db,
+  now: Date,
+  day: string | undefined,
+  field: string,
+  futureMessage: string,
+): Promise<string> {
+  const zone = (await loadSchedulingSettings(db, deps.log)).rules.timeZone;
+  const today = calendarDayIn(now, zone);
+  if (day === undefined) return today;
+  if (day > today)
+    throw new HttpProblem(400, futureMessage, { errors: { [field]: [futureMessage] } });
+  return day;
+}
+
+/** The owner's mark-paid fields as stored: the received day checked and defaulted. */
+export async function manualReceiptOf(
+  deps: Pick<AppDeps, 'log'>,
+  db: Db,
+  now: Date,
+  input: Pick<MarkPaidInput, 'method' | 'receivedOn'> & { note?: string | null },
+): Promise<ManualReceipt> {
+  const receivedOn = await ownerDayUpTo(
+    deps,
+    db,
+    now,
+    input.receivedOn,
+    'receivedOn',
+    PAYMENT_MESSAGES.receivedOnFuture,
+  );
+  return { method: input.method, receivedOn, note: input.note ?? null };
+}
+
 /**
  * The booking's payment is received: paid now, with the next receipt number of the year, and the
- * receipt mailed to the client. 409 when it cannot become paid (already paid or refunded).
+ * receipt mailed to the client. 409 when it cannot become paid (already paid or refunded). `manual`
+ * is how the owner received it when they mark it paid by hand (absent for Stripe).
  */
 export async function receivePayment(
   deps: PaymentDeps,
   tx: Tx,
   booking: PaidBooking,
   client: PayingClient,
-  options: { now: Date; note?: string | null; providerPaymentId?: string | null },
+  options: { now: Date; manual?: ManualReceipt; providerPaymentId?: string | null },
 ): Promise<PaymentRow> {
   const payment = await lockPaymentOfBooking(tx, booking.id);
   if (!payment || !canMovePayment(payment.status, 'paid')) {
@@ -114,7 +165,11 @@ export async function receivePayment(
     status: 'paid',
     paidAt: options.now,
     receiptNumber,
-    note: options.note ?? payment.note,
+    ...(options.manual && {
+      note: options.manual.note,
+      paidMethod: options.manual.method,
+      receivedOn: options.manual.receivedOn,
+    }),
     providerPaymentId: options.providerPaymentId ?? payment.providerPaymentId,
   });
   await deps.mailer.queueMail(
@@ -151,30 +206,42 @@ export async function requestRefund(
 }
 
 /**
+ * The refund a cancellation gave, for its mails: `owed` when the business sends it by hand (manual
+ * provider), else on its way through the provider.
+ */
+export interface CancellationRefund {
+  amountMinor: number;
+  currency: string;
+  owed: boolean;
+}
+
+/**
  * A cancelled booking's payment: one not received is cancelled; one received is refunded by the
  * owner's share when the client cancels (the client can only cancel before the cutoff). When the
- * owner cancels, the owner decides the refund on the payments screen. The caller sends the refund
- * after its transaction (`sendRefundsOfBooking`).
+ * owner cancels, the owner decides the refund on the payments screen. The caller sends a provider's
+ * refund after its transaction (`sendRefundsOfBooking`); a manual one stays owed until the owner
+ * confirms they sent it.
  */
 export async function settlePaymentOnCancel(
   deps: PaymentDeps,
   tx: Tx,
   booking: PaidBooking,
   cancelledBy: { type: 'client' | 'owner' | 'system'; userId: string | null },
-): Promise<void> {
+): Promise<CancellationRefund | null> {
   const payment = await lockPaymentOfBooking(tx, booking.id);
-  if (!payment) return;
+  if (!payment) return null;
   if (canMovePayment(payment.status, 'cancelled')) {
     await updatePayment(tx, payment.id, { status: 'cancelled' });
-    return;
+    return null;
   }
-  if (cancelledBy.type !== 'client') return;
+  if (cancelledBy.type !== 'client') return null;
   const settings = await loadPaymentSettings(tx, deps.log);
   const amountMinor = clientCancellationRefundMinor(payment, settings.clientRefundPercent);
-  if (amountMinor <= 0) return;
+  if (amountMinor <= 0) return null;
   await requestRefund(tx, payment, {
     amountMinor,
     reason: 'Cancelled by the client before the cutoff',
     by: cancelledBy.userId,
   });
+  return { amountMinor, currency: payment.currency, owed: payment.provider === 'manual' };
 }

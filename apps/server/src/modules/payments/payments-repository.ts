@@ -10,6 +10,7 @@ import {
   inArray,
   isNull,
   lt,
+  ne,
   or,
   sql,
   sum,
@@ -19,11 +20,15 @@ import type { Db, Tx } from '../../db/client';
 import { bookings } from '../bookings/schema';
 import { users } from '../users/schema';
 import { escapeLike } from '../users/users-repository';
-import { paymentEvents, paymentRefunds, payments, receiptCounters } from './schema';
+import { paymentEvents, paymentRefunds, payments, receiptCounters, voidedReceipts } from './schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
 export type RefundRow = typeof paymentRefunds.$inferSelect;
+export type VoidedReceiptRow = typeof voidedReceipts.$inferSelect;
+
+/** The payment's latest receipt was voided: it is due again until marked paid anew. */
+const receiptVoid = sql<boolean>`exists (select 1 from ${voidedReceipts} where ${voidedReceipts.number} = ${payments.receiptNumber})`;
 
 /** What lists and receipts show of the booking and the client beside a payment. */
 const joinedColumns = {
@@ -34,9 +39,11 @@ const joinedColumns = {
     durationMinutes: bookings.durationMinutes,
   },
   client: { id: users.id, name: users.name, email: users.email },
+  receiptVoid,
 };
 export type JoinedPayment = {
   payment: PaymentRow;
+  receiptVoid: boolean;
   booking: { serviceTitle: string; startAt: Date; durationMinutes: number };
   client: { id: string; name: string; email: string };
 };
@@ -106,6 +113,32 @@ export async function nextReceiptSequence(tx: Tx, year: number): Promise<number>
   return row!.lastNumber;
 }
 
+/** The number the next payer of `year` would get, without taking it. */
+export async function peekNextReceiptSequence(db: Db, year: number): Promise<number> {
+  const [row] = await db
+    .select({ lastNumber: receiptCounters.lastNumber })
+    .from(receiptCounters)
+    .where(eq(receiptCounters.year, year));
+  return (row?.lastNumber ?? 0) + 1;
+}
+
+export async function insertVoidedReceipt(
+  tx: Tx,
+  values: typeof voidedReceipts.$inferInsert,
+): Promise<VoidedReceiptRow> {
+  const [row] = await tx.insert(voidedReceipts).values(values).returning();
+  return row!;
+}
+
+/** A payment's voided receipts, oldest first. */
+export async function listVoidedReceipts(db: Db, paymentId: string): Promise<VoidedReceiptRow[]> {
+  return db
+    .select()
+    .from(voidedReceipts)
+    .where(eq(voidedReceipts.paymentId, paymentId))
+    .orderBy(asc(voidedReceipts.voidedAt), asc(voidedReceipts.number));
+}
+
 export async function insertRefund(
   tx: Tx,
   values: typeof paymentRefunds.$inferInsert,
@@ -153,7 +186,10 @@ export async function updateRefund(
   await tx.update(paymentRefunds).set(patch).where(eq(paymentRefunds.id, id));
 }
 
-/** Refunds recorded and not yet sent to their provider, oldest first. */
+/**
+ * Refunds recorded and not yet sent to their provider, oldest first. A manual payment's refunds
+ * are never sent by the app: the owner sends them and confirms it (they stay owed until then).
+ */
 export async function listUnsentRefunds(
   db: Db,
   filter: { bookingId?: string; createdBefore?: Date },
@@ -166,6 +202,7 @@ export async function listUnsentRefunds(
       and(
         eq(paymentRefunds.status, 'pending'),
         isNull(paymentRefunds.providerReference),
+        ne(payments.provider, 'manual'),
         filter.bookingId ? eq(payments.bookingId, filter.bookingId) : undefined,
         filter.createdBefore ? lt(paymentRefunds.createdAt, filter.createdBefore) : undefined,
       ),
@@ -260,7 +297,12 @@ export interface AdminPaymentsFilter {
   createdRange?: { start?: Date; end?: Date };
   /** Matches the client's name or e-mail, the service title or the receipt number. */
   search?: string;
+  /** Only payments with a manual refund the owner has not confirmed sending. */
+  refundsOwed?: boolean;
 }
+
+/** A manual payment with a refund still to send by the owner. */
+const hasOwedRefund = sql`exists (select 1 from ${paymentRefunds} where ${paymentRefunds.paymentId} = ${payments.id} and ${paymentRefunds.status} = 'pending' and ${paymentRefunds.providerReference} is null)`;
 
 function whereOf(filter: AdminPaymentsFilter) {
   const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
@@ -268,6 +310,7 @@ function whereOf(filter: AdminPaymentsFilter) {
     filter.status ? eq(payments.status, filter.status) : undefined,
     filter.clientId ? eq(payments.clientId, filter.clientId) : undefined,
     filter.provider ? eq(payments.provider, filter.provider) : undefined,
+    filter.refundsOwed ? and(eq(payments.provider, 'manual'), hasOwedRefund) : undefined,
     filter.createdRange?.start ? gte(payments.createdAt, filter.createdRange.start) : undefined,
     filter.createdRange?.end ? lt(payments.createdAt, filter.createdRange.end) : undefined,
     pattern

@@ -2,9 +2,16 @@
 import {
   BOOKING_MESSAGES,
   formatMoney,
+  formatReceiptNumber,
+  isRefundable,
   PAYMENT_MESSAGES,
   refundableMinor,
   taxBreakdown,
+  VOID_WINDOW_MS,
+  voidRefusal,
+  type ConfirmRefundSentInput,
+  type MarkPaidInput,
+  type VoidPaymentInput,
   type AdminPaymentDetail,
   type AdminPaymentRecord,
   type AdminPaymentsPage,
@@ -20,24 +27,35 @@ import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
 import { insertAuditEntry } from '../audit/audit-repository';
 import { rangeForDays } from '../bookings/availability/slots';
-import { storableBound } from '../bookings/bookings-repository';
+import { lockBookingById, storableBound, updateBooking } from '../bookings/bookings-repository';
+import { findUserContacts } from '../users/users-repository';
 import { markBookingPaid } from '../bookings/changes/owner-changes';
 import { pageWindow } from '../bookings/past-bookings-page';
 import { loadSchedulingSettings } from '../bookings/scheduling-settings';
+import { isErasedAddress } from '@consult/shared';
 import type { UserRow } from '../users/users-repository';
+import { receiptVoidedMail } from './payment-mails';
 import { loadPaymentSettings } from './payment-settings';
-import { requestRefund, type PaymentDeps } from './payment-steps';
-import { sendRefund, withdrawRefund } from './refunds';
+import { mailFacts, ownerDayUpTo, requestRefund, type PaymentDeps } from './payment-steps';
+import { mailRefundOwed, sendRefund, settleRefunds, withdrawRefund } from './refunds';
 import {
   adminPaymentTotals,
+  findBookingFacts,
   findPayment,
+  insertVoidedReceipt,
   listAdminPayments,
   listClientPayments,
   listRefunds,
+  listVoidedReceipts,
   lockPayment,
+  lockRefund,
+  peekNextReceiptSequence,
+  updatePayment,
+  updateRefund,
   type AdminPaymentsFilter,
   type JoinedPayment,
   type RefundRow,
+  type VoidedReceiptRow,
 } from './payments-repository';
 
 export const ADMIN_PAYMENTS_PAGE_SIZE = 20;
@@ -46,7 +64,7 @@ function notFound(): HttpProblem {
   return new HttpProblem(404, PAYMENT_MESSAGES.notFound);
 }
 
-function toRecord({ payment, booking }: JoinedPayment): PaymentRecord {
+function toRecord({ payment, booking, receiptVoid }: JoinedPayment): PaymentRecord {
   return {
     _id: payment.id,
     id: payment.id,
@@ -58,8 +76,11 @@ function toRecord({ payment, booking }: JoinedPayment): PaymentRecord {
     refundedMinor: payment.refundedMinor,
     refundPendingMinor: payment.refundPendingMinor,
     receiptNumber: payment.receiptNumber,
+    receiptVoid,
     createdAt: payment.createdAt.toISOString(),
     paidAt: payment.paidAt?.toISOString() ?? null,
+    paidMethod: payment.paidMethod,
+    receivedOn: payment.receivedOn,
     service: { title: booking.serviceTitle, start: booking.startAt.toISOString() },
   };
 }
@@ -73,7 +94,15 @@ function toAdminRecord(row: JoinedPayment): AdminPaymentRecord {
   };
 }
 
-function toReceipt(row: JoinedPayment, refunds: RefundRow[], settings: PaymentSettings): Receipt {
+function toReceipt(
+  row: JoinedPayment,
+  refunds: RefundRow[],
+  voided: VoidedReceiptRow[],
+  settings: PaymentSettings,
+): Receipt {
+  const current = row.receiptVoid
+    ? voided.find((receipt) => receipt.number === row.payment.receiptNumber)
+    : undefined;
   const rate = settings.taxRateBasisPoints;
   const { netMinor, taxMinor } = taxBreakdown(row.payment.amountMinor, rate);
   return {
@@ -92,13 +121,42 @@ function toReceipt(row: JoinedPayment, refunds: RefundRow[], settings: PaymentSe
     netMinor,
     taxMinor,
     refunds: refunds.map((refund) => ({
+      id: refund.id,
       amountMinor: refund.amountMinor,
       reason: refund.reason,
       at: refund.createdAt.toISOString(),
       status: refund.status,
+      owed: isOwed(row.payment.provider, refund),
+      sent:
+        refund.sentMethod && refund.sentOn
+          ? { method: refund.sentMethod, on: refund.sentOn }
+          : null,
     })),
     footer: settings.receiptFooter,
+    void: current !== undefined,
+    voidedAt: current?.voidedAt.toISOString() ?? null,
+    voidReason: current?.reason ?? null,
+    voidedReceipts: voided
+      .filter((receipt) => receipt !== current)
+      .map((receipt) => ({
+        number: receipt.number,
+        voidedAt: receipt.voidedAt.toISOString(),
+        reason: receipt.reason,
+      })),
   };
+}
+
+/** A manual payment's refund the owner has not confirmed sending. */
+function isOwed(provider: JoinedPayment['payment']['provider'], refund: RefundRow): boolean {
+  return provider === 'manual' && refund.status === 'pending' && !refund.providerReference;
+}
+
+async function receiptParts(deps: Pick<AppDeps, 'db'>, id: string) {
+  const [refunds, voided] = await Promise.all([
+    listRefunds(deps.db, id),
+    listVoidedReceipts(deps.db, id),
+  ]);
+  return { refunds, voided };
 }
 
 /** The signed-in client's payments, newest first. */
@@ -116,11 +174,11 @@ export async function viewOwnPayment(
   const row = isUuid(id) ? await findPayment(deps.db, id) : undefined;
   if (!row || row.payment.clientId !== client.id) throw notFound();
   const settings = await loadPaymentSettings(deps.db, deps.log);
-  const refunds = await listRefunds(deps.db, id);
+  const { refunds, voided } = await receiptParts(deps, id);
   const due = row.payment.provider === 'manual' && row.payment.status === 'pending';
   return {
     ...toRecord(row),
-    receipt: toReceipt(row, refunds, settings),
+    receipt: toReceipt(row, refunds, voided, settings),
     instructions: due ? settings.manualInstructions : null,
   };
 }
@@ -147,6 +205,7 @@ async function filterOf(
       end: query.to ? storableBound(rangeForDays(query.to, query.to, zone).end) : undefined,
     },
     search: query.q || undefined,
+    refundsOwed: query.refunds === 'owed',
   };
 }
 
@@ -168,40 +227,206 @@ export async function listPaymentsPage(
 }
 
 export async function viewPayment(
-  deps: Pick<AppDeps, 'db' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'clock'>,
   id: string,
 ): Promise<AdminPaymentDetail> {
   const row = isUuid(id) ? await findPayment(deps.db, id) : undefined;
   if (!row) throw notFound();
   const settings = await loadPaymentSettings(deps.db, deps.log);
-  const refunds = await listRefunds(deps.db, id);
-  return { ...toAdminRecord(row), receipt: toReceipt(row, refunds, settings) };
+  const { refunds, voided } = await receiptParts(deps, id);
+  const { payment } = row;
+  const now = deps.clock();
+  // The year receivePayment numbers by; another payer may take this number first.
+  const year = now.getUTCFullYear();
+  const nextReceiptNumber =
+    payment.status === 'pending'
+      ? formatReceiptNumber(year, await peekNextReceiptSequence(deps.db, year))
+      : null;
+  const voidableUntil =
+    payment.paidAt && voidRefusal(payment, now) === null
+      ? new Date(payment.paidAt.getTime() + VOID_WINDOW_MS).toISOString()
+      : null;
+  const refundNotes = Object.fromEntries(
+    refunds.flatMap((refund) => (refund.sentNote ? [[String(refund.id), refund.sentNote]] : [])),
+  );
+  return {
+    ...toAdminRecord(row),
+    receipt: toReceipt(row, refunds, voided, settings),
+    nextReceiptNumber,
+    voidableUntil,
+    refundNotes,
+  };
 }
 
-/** The owner records a payment as received (the booking's own "paid" step does the work and audits it). */
+/**
+ * The owner records a payment as received, with how and on which day it arrived (the booking's own
+ * "paid" step does the work and audits it).
+ */
 export async function markPaymentPaid(
   deps: PaymentDeps,
   owner: UserRow,
   id: string,
-  note: string | null,
+  input: MarkPaidInput,
 ): Promise<AdminPaymentDetail> {
   const row = isUuid(id) ? await findPayment(deps.db, id) : undefined;
   if (!row) throw notFound();
   if (row.payment.status !== 'pending') throw new HttpProblem(409, PAYMENT_MESSAGES.notPending);
-  await markBookingPaid(
-    deps,
-    { type: 'owner', userId: owner.id },
-    row.payment.bookingId,
-    deps.clock(),
-    note,
-  );
+  await markBookingPaid(deps, { type: 'owner', userId: owner.id }, row.payment.bookingId, input);
+  return viewPayment(deps, id);
+}
+
+/** Why a payment cannot be voided, as the owner reads it. */
+const VOID_REFUSALS = {
+  not_manual: PAYMENT_MESSAGES.voidNotManual,
+  not_paid: PAYMENT_MESSAGES.voidNotPaid,
+  has_refunds: PAYMENT_MESSAGES.voidHasRefunds,
+  too_late: PAYMENT_MESSAGES.voidTooLate,
+} as const;
+
+/**
+ * The owner undoes a mistaken mark-paid within 24 hours: the receipt is kept as void (its number
+ * is never given again), the payment and the booking are due again, the client is mailed a short
+ * correction, and the change is audited. 409 for a payment not marked paid by hand, one with a
+ * refund, or after the window.
+ */
+export async function voidPayment(
+  deps: PaymentDeps,
+  owner: UserRow,
+  id: string,
+  input: VoidPaymentInput,
+): Promise<AdminPaymentDetail> {
+  const found = isUuid(id) ? await findPayment(deps.db, id) : undefined;
+  if (!found) throw notFound();
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    // The booking first, then its payment: the order marking it paid locks them in.
+    const booking = await lockBookingById(tx, found.payment.bookingId);
+    const payment = await lockPayment(tx, id);
+    if (!booking || !payment) throw notFound();
+    const refusal = voidRefusal(payment, now);
+    if (refusal) throw new HttpProblem(409, VOID_REFUSALS[refusal]);
+    const receiptNumber = payment.receiptNumber!;
+    await insertVoidedReceipt(tx, {
+      number: receiptNumber,
+      paymentId: payment.id,
+      paidAt: payment.paidAt!,
+      paidMethod: payment.paidMethod,
+      receivedOn: payment.receivedOn,
+      reason: input.reason,
+      voidedBy: owner.id,
+      voidedAt: now,
+    });
+    const open = booking.state !== 'cancelled' && booking.state !== 'expired';
+    const voided = await updatePayment(tx, payment.id, {
+      status: open ? 'pending' : 'cancelled',
+      paidAt: null,
+      paidMethod: null,
+      receivedOn: null,
+      note: null,
+    });
+    await updateBooking(tx, booking.id, { paymentDue: open, paidAt: null });
+    await insertAuditEntry(tx, {
+      actorId: owner.id,
+      action: 'payment.void',
+      target: payment.id,
+      details: {
+        bookingId: booking.id,
+        receiptNumber,
+        reason: input.reason,
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        before: {
+          status: payment.status,
+          paidMethod: payment.paidMethod,
+          receivedOn: payment.receivedOn,
+        },
+        after: { status: voided.status, receiptVoid: true },
+      },
+    });
+    const facts = await findBookingFacts(tx, booking.id);
+    const [client] = await findUserContacts(tx, [payment.clientId]);
+    if (facts && client && !isErasedAddress(client.email)) {
+      const settings = await loadPaymentSettings(tx, deps.log);
+      await deps.mailer.queueMail(
+        receiptVoidedMail({
+          ...mailFacts(deps, voided, facts, client, settings.businessName),
+          receiptNumber,
+        }),
+        tx,
+      );
+    }
+  });
   return viewPayment(deps, id);
 }
 
 /**
- * The owner gives back part or all of what is left of a received payment. Recorded first, then sent
- * to the provider: a manual refund is final at once, a Stripe one when Stripe confirms it. A Stripe
- * refund Stripe could not take is not kept: 503, and the owner may try again.
+ * The owner confirms they sent an owed manual refund (how, on which of their days, a note): it
+ * succeeds, the payment's refunded total grows, the client is mailed that it was sent, and the
+ * change is audited. 404 for a refund of another payment; 409 for one not owed (already confirmed,
+ * failed, or a Stripe refund); 400 for a day after the owner's today.
+ */
+export async function confirmRefundSent(
+  deps: PaymentDeps,
+  owner: UserRow,
+  id: string,
+  refundId: string,
+  input: ConfirmRefundSentInput,
+): Promise<AdminPaymentDetail> {
+  const refundKey = /^[1-9]\d{0,15}$/.test(refundId) ? Number(refundId) : null;
+  if (!isUuid(id) || refundKey === null)
+    throw new HttpProblem(404, PAYMENT_MESSAGES.refundNotFound);
+  const now = deps.clock();
+  const sentOn = await ownerDayUpTo(
+    deps,
+    deps.db,
+    now,
+    input.sentOn,
+    'sentOn',
+    PAYMENT_MESSAGES.sentOnFuture,
+  );
+  await deps.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, id);
+    if (!payment) throw notFound();
+    const refund = await lockRefund(tx, refundKey);
+    if (!refund || refund.paymentId !== payment.id) {
+      throw new HttpProblem(404, PAYMENT_MESSAGES.refundNotFound);
+    }
+    if (!isOwed(payment.provider, refund))
+      throw new HttpProblem(409, PAYMENT_MESSAGES.refundNotOwed);
+    const note = input.note ?? null;
+    await updateRefund(tx, refund.id, { sentMethod: input.method, sentOn, sentNote: note });
+    const settled = await settleRefunds(
+      deps,
+      tx,
+      payment,
+      [{ ...refund, sentMethod: input.method, sentOn, sentNote: note }],
+      payment.refundedMinor + refund.amountMinor,
+    );
+    await insertAuditEntry(tx, {
+      actorId: owner.id,
+      action: 'payment.refund_sent',
+      target: payment.id,
+      details: {
+        refundId: refund.id,
+        amountMinor: refund.amountMinor,
+        currency: payment.currency,
+        method: input.method,
+        sentOn,
+        note,
+        before: { refundStatus: 'pending', refundedMinor: payment.refundedMinor },
+        after: { refundStatus: 'succeeded', refundedMinor: settled.refundedMinor },
+      },
+    });
+  });
+  return viewPayment(deps, id);
+}
+
+/**
+ * The owner gives back part or all of what is left of a received payment. Recorded first; a Stripe
+ * refund is then sent to Stripe and final when Stripe confirms it (one Stripe could not take is not
+ * kept: 503, and the owner may try again); a manual refund is owed, the client is mailed that the
+ * business will send it, and it is final when the owner confirms sending it. 409 for a payment never
+ * received; 400 when nothing (or less than asked) is left to refund.
  */
 export async function refundPayment(
   deps: PaymentDeps,
@@ -213,8 +438,19 @@ export async function refundPayment(
   const refund = await deps.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, id);
     if (!payment) throw notFound();
+    if (!isRefundable(payment) && payment.status !== 'refunded') {
+      throw new HttpProblem(409, PAYMENT_MESSAGES.notRefundable);
+    }
     const left = refundableMinor(payment);
-    if (left <= 0) throw new HttpProblem(409, PAYMENT_MESSAGES.notRefundable);
+    if (left <= 0) {
+      const detail = PAYMENT_MESSAGES.nothingLeftToRefund(
+        formatMoney(payment.refundedMinor, payment.currency),
+        payment.refundPendingMinor > 0
+          ? formatMoney(payment.refundPendingMinor, payment.currency)
+          : null,
+      );
+      throw new HttpProblem(400, detail, { errors: { amountMinor: [detail] } });
+    }
     const amountMinor = input.amountMinor ?? left;
     if (amountMinor > left) {
       const detail = PAYMENT_MESSAGES.refundTooLarge(formatMoney(left, payment.currency));
@@ -230,11 +466,14 @@ export async function refundPayment(
         currency: payment.currency,
         reason,
         refundId: row.id,
-        // What was refunded (or on its way) before and after this refund.
+        owed: payment.provider === 'manual',
+        // What was refunded (or on its way, or owed) before and after this refund.
         before: { refundedMinor: payment.amountMinor - left },
         after: { refundedMinor: payment.amountMinor - left + amountMinor },
       },
     });
+    if (payment.provider === 'manual')
+      await mailRefundOwed(deps, tx, payment, { amountMinor, reason });
     return row;
   });
   const outcome = await sendRefund(deps, refund.id);

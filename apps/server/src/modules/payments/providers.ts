@@ -59,13 +59,16 @@ export interface PaymentProvider {
   sendRefund(request: RefundRequest): Promise<SentRefund>;
 }
 
-/** The owner takes the money by hand and gives it back by hand: recorded, nothing to send. */
+/**
+ * The owner takes the money by hand and gives it back by hand: a refund stays pending (owed) until
+ * the owner confirms they sent it (`confirmRefundSent`); the app never calls it done by itself.
+ */
 export const manualProvider: PaymentProvider = {
   name: 'manual',
   startCheckout: async () => null,
   checkoutState: async () => ({ status: 'expired' }),
   closeCheckout: async () => 'closed',
-  sendRefund: async () => ({ status: 'succeeded', reference: null }),
+  sendRefund: async () => ({ status: 'pending', reference: null }),
 };
 
 /** The providers this server has: manual always, Stripe when its keys are set. */

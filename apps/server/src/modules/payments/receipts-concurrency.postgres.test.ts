@@ -58,7 +58,7 @@ describe('receipt numbers under concurrency (PostgreSQL)', () => {
     }
 
     const paid = await Promise.all(
-      paymentIds.map((id) => markPaymentPaid(t.app.deps, owner!, id, null)),
+      paymentIds.map((id) => markPaymentPaid(t.app.deps, owner!, id, { method: 'bank_transfer' })),
     );
     const numbers = paid.map((payment) => payment.receiptNumber!);
     expect(new Set(numbers).size).toBe(30);

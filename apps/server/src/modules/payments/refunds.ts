@@ -1,19 +1,19 @@
 /**
- * Refunds after they are recorded (`requestRefund`, in the transaction that decides them): sent to
- * the payment's provider once that transaction has committed, and settled when the provider says
- * they are done: a manual refund at once (the owner gave the money back by hand), a Stripe refund
- * when its charge.refunded webhook arrives (failed instead when Stripe reports it failed or
- * canceled, even after charge.refunded settled it). A refund that could not be sent is sent again
+ * Refunds after they are recorded (`requestRefund`, in the transaction that decides them): a Stripe
+ * refund is sent to Stripe once that transaction has committed and settled when its charge.refunded
+ * webhook arrives; a manual refund is owed by the owner and settled only when they confirm they
+ * sent it (`confirmRefundSent` in payments-service, decision 034). A Stripe refund is failed when Stripe reports it failed or
+ * canceled, even after charge.refunded settled it. A refund that could not be sent is sent again
  * by the refund job with the same idempotency key, so a crash or an outage never loses one or pays
  * twice.
  */
-import { isErasedAddress, MINUTE_MS, statusAfterRefund } from '@consult/shared';
+import { isErasedAddress, MINUTE_MS, statusAfterRefund, type RefundMethod } from '@consult/shared';
 import type { Db, Tx } from '../../db/client';
 import type { Job } from '../../jobs/job-runner';
 import { findUserContacts } from '../users/users-repository';
 import { mailFacts, type PaymentDeps } from './payment-steps';
 import { loadPaymentSettings } from './payment-settings';
-import { refundMail } from './payment-mails';
+import { refundMail, refundOwedMail } from './payment-mails';
 import {
   findBookingFacts,
   findRefund,
@@ -36,7 +36,12 @@ async function mailRefund(
   deps: PaymentDeps,
   tx: Tx,
   payment: PaymentRow,
-  refund: { amountMinor: number; reason: string | null },
+  refund: {
+    amountMinor: number;
+    reason: string | null;
+    sentMethod?: RefundMethod | null;
+    sentOn?: string | null;
+  },
 ): Promise<void> {
   const booking = await findBookingFacts(tx, payment.bookingId);
   const [client] = await findUserContacts(tx, [payment.clientId]);
@@ -44,6 +49,31 @@ async function mailRefund(
   const settings = await loadPaymentSettings(tx, deps.log);
   await deps.mailer.queueMail(
     refundMail({
+      ...mailFacts(deps, payment, booking, client, settings.businessName),
+      refundMinor: refund.amountMinor,
+      reason: refund.reason,
+      sent:
+        refund.sentMethod && refund.sentOn
+          ? { method: refund.sentMethod, on: refund.sentOn }
+          : null,
+    }),
+    tx,
+  );
+}
+
+/** The mail telling the client a manual refund will be sent to them by the business. */
+export async function mailRefundOwed(
+  deps: PaymentDeps,
+  tx: Tx,
+  payment: PaymentRow,
+  refund: { amountMinor: number; reason: string | null },
+): Promise<void> {
+  const booking = await findBookingFacts(tx, payment.bookingId);
+  const [client] = await findUserContacts(tx, [payment.clientId]);
+  if (!booking || !client || isErasedAddress(client.email)) return;
+  const settings = await loadPaymentSettings(tx, deps.log);
+  await deps.mailer.queueMail(
+    refundOwedMail({
       ...mailFacts(deps, payment, booking, client, settings.businessName),
       refundMinor: refund.amountMinor,
       reason: refund.reason,
@@ -119,7 +149,7 @@ export async function reverseRefund(
 export async function sendRefund(
   deps: PaymentDeps,
   refundId: number,
-): Promise<'sent' | 'settled' | 'failed' | 'unsent' | 'skipped'> {
+): Promise<'sent' | 'settled' | 'failed' | 'unsent' | 'skipped' | 'owed'> {
   // Payment first, then its refund: the order the webhook locks them in, so the two never deadlock.
   const lockBoth = async (tx: Tx) => {
     const paymentId = (await findRefund(tx, refundId))?.paymentId;
@@ -134,6 +164,8 @@ export async function sendRefund(
   });
   if (!found) return 'skipped';
   const { refund, payment } = found;
+  // The owner sends a manual refund by hand and confirms it; nothing leaves from here.
+  if (payment.provider === 'manual') return 'owed';
   let sent;
   try {
     sent = await providerOf(deps.payments, payment.provider).sendRefund({

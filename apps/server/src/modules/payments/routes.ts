@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   adminPaymentDetailSchema,
   checkoutSchema,
+  confirmRefundSentSchema,
   adminPaymentsPageSchema,
   adminPaymentsQuerySchema,
   markPaidSchema,
@@ -17,6 +18,7 @@ import {
   paymentsListSchema,
   problemSchema,
   refundPaymentSchema,
+  voidPaymentSchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
@@ -29,12 +31,14 @@ import {
 } from './payment-settings';
 import { applyStripeEvent, EventTooEarly } from './stripe-webhook';
 import {
+  confirmRefundSent,
   listOwnPayments,
   listPaymentsPage,
   markPaymentPaid,
   refundPayment,
   viewOwnPayment,
   viewPayment,
+  voidPayment,
 } from './payments-service';
 
 const errors = { 401: problemSchema, 403: problemSchema };
@@ -153,7 +157,8 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     {
       schema: {
         tags: ['admin'],
-        summary: 'Payments by status, provider, creation day or search, with totals per currency',
+        summary:
+          'Payments by status, provider, creation day, search or owed refunds, with totals per currency',
         security,
         querystring: adminPaymentsQuerySchema,
         response: { 200: adminPaymentsPageSchema, 400: problemSchema, ...errors },
@@ -181,7 +186,8 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     {
       schema: {
         tags: ['admin'],
-        summary: 'Record a pending payment as received; its receipt is numbered and mailed',
+        summary:
+          'Record a pending payment as received (how, on which day); its receipt is numbered and mailed',
         security,
         params: idParamsSchema,
         body: markPaidSchema,
@@ -194,8 +200,57 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
         },
       },
     },
+    async (request) => markPaymentPaid(deps, request.user!, request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/payments/:id/void',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Undo a mistaken mark-paid within 24 hours: the receipt stays as void, the payment is due again',
+        security,
+        params: idParamsSchema,
+        body: voidPaymentSchema,
+        response: {
+          200: adminPaymentDetailSchema,
+          400: problemSchema,
+          404: problemSchema,
+          409: problemSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => voidPayment(deps, request.user!, request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/payments/:id/refunds/:refundId/sent',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Confirm an owed manual refund was sent (how, on which day); the client is mailed',
+        security,
+        params: z.object({ id: z.string(), refundId: z.string() }),
+        body: confirmRefundSentSchema,
+        response: {
+          200: adminPaymentDetailSchema,
+          400: problemSchema,
+          404: problemSchema,
+          409: problemSchema,
+          ...errors,
+        },
+      },
+    },
     async (request) =>
-      markPaymentPaid(deps, request.user!, request.params.id, request.body.note ?? null),
+      confirmRefundSent(
+        deps,
+        request.user!,
+        request.params.id,
+        request.params.refundId,
+        request.body,
+      ),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -30,6 +31,8 @@ export const STORED_PAYMENT_STATUSES = [
 ] as const;
 export const STORED_PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
 export const STORED_REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const STORED_PAYMENT_METHODS = ['bank_transfer', 'cash', 'card_in_person', 'other'] as const;
+export const STORED_REFUND_METHODS = ['bank_transfer', 'cash', 'card', 'other'] as const;
 
 export const payments = pgTable(
   'payments',
@@ -50,12 +53,20 @@ export const payments = pgTable(
     providerPaymentId: text('provider_payment_id'),
     status: text('status', { enum: STORED_PAYMENT_STATUSES }).notNull(),
     refundedMinor: integer('refunded_minor').notNull().default(0),
-    /** Refunds asked of the provider and not yet confirmed by it (Stripe). */
+    /**
+     * Refunds asked of the provider and not yet confirmed by it (Stripe), or owed by the owner and
+     * not yet confirmed sent (manual).
+     */
     refundPendingMinor: integer('refund_pending_minor').notNull().default(0),
+    /** The latest receipt; when it is in voided_receipts, the payment is due again. */
     receiptNumber: text('receipt_number'),
     /** The owner's note when marking it paid. */
     note: text('note'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** How the owner received it when they marked it paid by hand (null: Stripe, or before 0013). */
+    paidMethod: text('paid_method', { enum: STORED_PAYMENT_METHODS }),
+    /** The owner's calendar day the money arrived. */
+    receivedOn: date('received_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,6 +94,10 @@ export const payments = pgTable(
     ),
     check('payments_provider_check', sql`${t.provider} in ('manual', 'stripe')`),
     check(
+      'payments_paid_method_check',
+      sql`${t.paidMethod} is null or ${t.paidMethod} in ('bank_transfer', 'cash', 'card_in_person', 'other')`,
+    ),
+    check(
       'payments_amounts_check',
       sql`${t.amountMinor} > 0 and ${t.refundedMinor} between 0 and ${t.amountMinor}`,
     ),
@@ -106,6 +121,10 @@ export const paymentRefunds = pgTable(
     providerReference: text('provider_reference'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A manual refund the owner confirmed sending: how, on which of their days, with a note. */
+    sentMethod: text('sent_method', { enum: STORED_REFUND_METHODS }),
+    sentOn: date('sent_on', { mode: 'string' }),
+    sentNote: text('sent_note'),
   },
   (t) => [
     index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt),
@@ -117,8 +136,41 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_unsent_idx')
       .on(t.createdAt)
       .where(sql`status = 'pending' and provider_reference is null`),
+    // Owed manual refunds, for the owner's count and list (refunds=owed).
+    index('payment_refunds_owed_idx')
+      .on(t.paymentId)
+      .where(sql`status = 'pending' and provider_reference is null`),
     check('payment_refunds_amount_check', sql`${t.amountMinor} > 0`),
+    check(
+      'payment_refunds_sent_method_check',
+      sql`${t.sentMethod} is null or ${t.sentMethod} in ('bank_transfer', 'cash', 'card', 'other')`,
+    ),
     check('payment_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/**
+ * Receipts voided after a mistaken mark-paid: the number stays used (the sequence keeps no gap) and
+ * shows as void; marking the payment paid again issues a new number.
+ */
+export const voidedReceipts = pgTable(
+  'voided_receipts',
+  {
+    number: text('number').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** When it had been marked paid, how, and the owner's day the money was said to arrive. */
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    paidMethod: text('paid_method', { enum: STORED_PAYMENT_METHODS }),
+    receivedOn: date('received_on', { mode: 'string' }),
+    reason: text('reason').notNull(),
+    voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('voided_receipts_payment_idx').on(t.paymentId, t.voidedAt),
+    index('voided_receipts_voided_by_idx').on(t.voidedBy),
   ],
 );
 

@@ -293,6 +293,29 @@ describe('payments: the Stripe provider through the official SDK and a double of
     ]);
   });
 
+  it('a payment Stripe took cannot be voided (409); its refunds are never owed by hand', async () => {
+    const { payment } = await paidBooking();
+    const voided = await call('POST', `/api/admin/payments/${payment.id}/void`, owner, {
+      reason: 'Marked by mistake',
+    });
+    expect(voided.statusCode).toBe(409);
+    expect(voided.json().detail).toBe(PAYMENT_MESSAGES.voidNotManual);
+    const refund = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {
+      amountMinor: 1000,
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const detail = adminPaymentDetailSchema.parse(refund.json());
+    expect(detail.receipt.refunds).toMatchObject([{ status: 'pending', owed: false }]);
+    const sent = await call(
+      'POST',
+      `/api/admin/payments/${payment.id}/refunds/${detail.receipt.refunds[0]!.id}/sent`,
+      owner,
+      { method: 'card', sentOn: '2026-01-01' },
+    );
+    expect(sent.statusCode).toBe(409);
+    expect(sent.json().detail).toBe(PAYMENT_MESSAGES.refundNotOwed);
+  });
+
   it('the owner refunds part through Stripe’s API, final when Stripe confirms; more than is left is refused', async () => {
     const { payment, intentId, client } = await paidBooking();
     const partial = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {

@@ -89,6 +89,7 @@ export async function listRecordRefunds(db: Db, clientId: string, limit: number)
       paymentId: paymentRefunds.paymentId,
       amountMinor: paymentRefunds.amountMinor,
       currency: payments.currency,
+      provider: payments.provider,
       status: paymentRefunds.status,
       createdAt: paymentRefunds.createdAt,
     })

@@ -34,6 +34,8 @@ export interface TimelineSources {
     paymentId: string;
     amountMinor: number;
     currency: string;
+    /** A manual payment's pending refund is owed by the owner, not on its way. */
+    provider?: 'manual' | 'stripe';
     status: 'pending' | 'succeeded' | 'failed';
     createdAt: Date;
   }[];
@@ -111,7 +113,10 @@ export function buildTimeline(sources: TimelineSources, limit: number): Timeline
       at: refund.createdAt.toISOString(),
       kind: 'payment',
       title: `Refund of ${formatMoney(refund.amountMinor, refund.currency)}`,
-      summary: `Refund ${REFUND_STATUS_WORDS[refund.status]}`,
+      summary:
+        refund.provider === 'manual' && refund.status === 'pending'
+          ? 'Refund owed: not sent yet'
+          : `Refund ${REFUND_STATUS_WORDS[refund.status]}`,
       targetId: refund.paymentId,
     });
   }

@@ -3,13 +3,15 @@ import { paths } from '@consult/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
 import { UpcomingTimeline } from '../../features/bookings/admin';
+import { RefundsOwedNotice } from '../../features/payments';
 import { SystemCard } from '../../features/system';
 import { AccountsCard } from '../../features/users';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /**
  * /admin/upcoming, the admin's start page: the bookings of today and the next days, beside a short
- * summary of the accounts and the system's health, each with the way to the full screen.
+ * summary of refunds owed, the accounts and the system's health, each with the way to the full
+ * screen.
  */
 export default function AdminUpcomingRoute() {
   useDocumentTitle('Upcoming');
@@ -27,6 +29,7 @@ export default function AdminUpcomingRoute() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <UpcomingTimeline />
         <div className="flex flex-col gap-6">
+          <RefundsOwedNotice />
           <AccountsCard />
           <SystemCard />
         </div>

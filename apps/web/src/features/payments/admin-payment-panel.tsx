@@ -2,15 +2,19 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
+  formatDueDay,
   formatMoney,
   moneyInputMessage,
   parseMoneyInput,
   PAYMENT_MESSAGES,
+  PAYMENT_METHOD_LABELS,
   PAYMENT_PROVIDER_LABELS,
   paths,
   plainAmount,
+  REFUND_METHOD_LABELS,
   refundableMinor,
   type AdminPaymentDetail,
+  type RefundRecord,
 } from '@consult/shared';
 import { PaymentStatusBadge } from '../../components/payment-status-badge';
 import { LoadError, Skeleton } from '../../components/query-state';
@@ -21,12 +25,16 @@ import { DetailList } from '../../components/ui/detail-list';
 import { Pill } from '../../components/ui/pill';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { errorMessage, fieldErrors } from '../../lib/problem';
-import { formatPaymentDate, formatTaxRate, REFUND_STATUS_LABELS } from './payment-format';
+import { useNow } from '../../hooks/use-now';
+import { ConfirmRefundSentDialog, MarkPaidDialog, VoidPaymentDialog } from './money-moved-dialogs';
 import {
-  useGetAdminPaymentQuery,
-  useMarkPaymentPaidMutation,
-  useRefundPaymentMutation,
-} from './payments-api';
+  formatPaymentDate,
+  formatTaxRate,
+  owedRefundMinor,
+  refundStatusLabel,
+} from './payment-format';
+import { ReceiptNumber } from './receipt-number';
+import { useGetAdminPaymentQuery, useRefundPaymentMutation } from './payments-api';
 
 /** One payment in full: its booking, client, refunds and receipt, with the owner's actions. */
 export function AdminPaymentPanel({ id, timeZone }: { id: string; timeZone: string }) {
@@ -39,10 +47,14 @@ export function AdminPaymentPanel({ id, timeZone }: { id: string; timeZone: stri
 }
 
 function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; timeZone: string }) {
-  const [dialog, setDialog] = useState<'paid' | 'refund' | null>(null);
+  const [dialog, setDialog] = useState<'paid' | 'refund' | 'void' | null>(null);
+  const [sending, setSending] = useState<RefundRecord | null>(null);
+  const now = useNow(60_000);
   const money = (minor: number) => formatMoney(minor, payment.currency);
   const left = refundableMinor(payment);
   const { receipt } = payment;
+  const owed = owedRefundMinor(payment.provider, receipt.refunds);
+  const voidable = payment.voidableUntil !== null && now < Date.parse(payment.voidableUntil);
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -80,7 +92,35 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
           ['Method', PAYMENT_PROVIDER_LABELS[payment.provider]],
           ['Created', formatPaymentDate(payment.createdAt, timeZone)],
           ['Paid', payment.paidAt ? formatPaymentDate(payment.paidAt, timeZone) : 'Not yet'],
-          ['Receipt', payment.receiptNumber ?? 'Issued once paid'],
+          ...(payment.paidMethod
+            ? ([
+                [
+                  'Received',
+                  `${PAYMENT_METHOD_LABELS[payment.paidMethod]}${payment.receivedOn ? `, ${formatDueDay(payment.receivedOn)}` : ''}`,
+                ],
+              ] as [string, string][])
+            : []),
+          [
+            'Receipt',
+            payment.receiptNumber ? (
+              <ReceiptNumber
+                key="receipt"
+                number={payment.receiptNumber}
+                isVoid={payment.receiptVoid}
+              />
+            ) : (
+              'Issued once paid'
+            ),
+          ],
+          ...(receipt.voidReason ? ([['Why void', receipt.voidReason]] as [string, string][]) : []),
+          ...(receipt.voidedReceipts.length > 0
+            ? ([
+                [
+                  'Earlier receipts',
+                  receipt.voidedReceipts.map((r) => `${r.number} (void)`).join(', '),
+                ],
+              ] as [string, string][])
+            : []),
           ...(receipt.taxRateBasisPoints > 0
             ? ([
                 [
@@ -90,11 +130,17 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
               ] as [string, string][])
             : []),
           ['Refunded', money(payment.refundedMinor)],
-          ...(payment.refundPendingMinor > 0
+          ...(owed > 0
+            ? ([['Refund owed', `${money(owed)}, to send to the client and confirm below`]] as [
+                string,
+                string,
+              ][])
+            : []),
+          ...(payment.refundPendingMinor - owed > 0
             ? ([
                 [
                   'Refund pending',
-                  `${money(payment.refundPendingMinor)}, asked of Stripe and not confirmed yet`,
+                  `${money(payment.refundPendingMinor - owed)}, asked of Stripe and not confirmed yet`,
                 ],
               ] as [string, string][])
             : []),
@@ -109,15 +155,32 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
           <h3 className="text-base font-semibold text-ink">Refunds</h3>
           <ul className="mt-2 flex flex-col gap-1 text-sm text-ink">
             {receipt.refunds.map((refund) => (
-              <li key={refund.at} className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <span>
+              <li key={refund.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="min-w-0 break-words">
                   {money(refund.amountMinor)} on {formatPaymentDate(refund.at, timeZone)}
                   {refund.reason ? ` · ${refund.reason}` : ''}
+                  {refund.sent
+                    ? ` · sent by ${REFUND_METHOD_LABELS[refund.sent.method].toLowerCase()}, ${formatDueDay(refund.sent.on)}`
+                    : ''}
+                  {payment.refundNotes[String(refund.id)]
+                    ? ` · ${payment.refundNotes[String(refund.id)]}`
+                    : ''}
                 </span>
-                {refund.status !== 'succeeded' && (
-                  <Pill tone={refundTones[refund.status]}>
-                    {REFUND_STATUS_LABELS[refund.status]}
+                {(refund.status !== 'succeeded' || refund.owed) && (
+                  <Pill
+                    tone={
+                      refund.owed
+                        ? refundTones.owed
+                        : refundTones[refund.status as 'pending' | 'failed']
+                    }
+                  >
+                    {refundStatusLabel(refund)}
                   </Pill>
+                )}
+                {refund.owed && (
+                  <Button variant="secondary" onClick={() => setSending(refund)}>
+                    Confirm sent
+                  </Button>
                 )}
               </li>
             ))}
@@ -133,72 +196,46 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
             Refund
           </Button>
         )}
+        {voidable && (
+          <Button variant="secondary" onClick={() => setDialog('void')}>
+            Void
+          </Button>
+        )}
       </div>
-      <MarkPaidDialog payment={payment} open={dialog === 'paid'} onClose={() => setDialog(null)} />
+      {voidable && (
+        <p className="text-sm text-muted">
+          Marked paid by mistake? You can void it until{' '}
+          {formatPaymentDate(payment.voidableUntil!, timeZone)}.
+        </p>
+      )}
+      <MarkPaidDialog
+        payment={payment}
+        open={dialog === 'paid'}
+        onClose={() => setDialog(null)}
+        timeZone={timeZone}
+      />
+      <VoidPaymentDialog
+        payment={payment}
+        open={dialog === 'void'}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmRefundSentDialog
+        payment={payment}
+        refund={sending}
+        onClose={() => setSending(null)}
+        timeZone={timeZone}
+      />
       <RefundDialog payment={payment} open={dialog === 'refund'} onClose={() => setDialog(null)} />
     </div>
   );
 }
 
-/** A refund still waiting for Stripe stands out; a failed one reads as a warning. */
-const refundTones: Record<'pending' | 'failed', string> = {
+/** A refund still waiting (for Stripe, or owed by hand) stands out; a failed one reads as a warning. */
+const refundTones: Record<'pending' | 'failed' | 'owed', string> = {
   pending: 'bg-accent-soft text-ink',
+  owed: 'bg-accent-soft text-ink',
   failed: 'bg-danger-soft text-danger',
 };
-
-function MarkPaidDialog({
-  payment,
-  open,
-  onClose,
-}: {
-  payment: AdminPaymentDetail;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const [note, setNote] = useState('');
-  const [markPaid, { isLoading, error, reset }] = useMarkPaymentPaidMutation();
-  const close = () => {
-    reset();
-    onClose();
-  };
-  const confirm = async () => {
-    const result = await markPaid({ id: payment.id, note: note || null });
-    if ('data' in result) {
-      toast.success(`Payment recorded. Receipt ${result.data?.receiptNumber} was mailed.`);
-      close();
-    }
-  };
-  const errors = fieldErrors(error);
-  return (
-    <ConfirmDialog
-      open={open}
-      title="Mark as paid"
-      confirmLabel="Mark paid"
-      busyLabel="Saving..."
-      busy={isLoading}
-      onConfirm={() => void confirm()}
-      onClose={close}
-    >
-      <div className="flex flex-col gap-4">
-        <p>
-          Record that {payment.client.name} paid{' '}
-          <strong>{formatMoney(payment.amountMinor, payment.currency)}</strong>. The receipt gets
-          the next number and is mailed to them.
-        </p>
-        {error && !errors.note && <Alert tone="error">{errorMessage(error)}</Alert>}
-        <TextAreaField
-          label="Note (optional)"
-          hint="For example how and when it was paid."
-          error={errors.note}
-          rows={3}
-          maxLength={500}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </div>
-    </ConfirmDialog>
-  );
-}
 
 function RefundDialog({
   payment,
@@ -236,9 +273,11 @@ function RefundDialog({
     const result = await refund({ id: payment.id, amountMinor: parsed, reason: reason || null });
     if ('data' in result && result.data) {
       toast.success(
-        result.data.refundPendingMinor > payment.refundPendingMinor
-          ? `Refund of ${major(parsed)} sent to Stripe; it counts as refunded once Stripe confirms it.`
-          : `Refund of ${major(parsed)} recorded; ${payment.client.name} was told by mail.`,
+        payment.provider === 'manual'
+          ? `Refund of ${major(parsed)} recorded as owed; ${payment.client.name} was told it will be sent.`
+          : result.data.refundPendingMinor > payment.refundPendingMinor
+            ? `Refund of ${major(parsed)} sent to Stripe; it counts as refunded once Stripe confirms it.`
+            : `Refund of ${major(parsed)} recorded; ${payment.client.name} was told by mail.`,
       );
       close();
     }
@@ -260,9 +299,11 @@ function RefundDialog({
             ? `Refund ${major(parsed)} of ${major(payment.amountMinor)} to ${payment.client.name}.`
             : `Up to ${major(left)} of ${major(payment.amountMinor)} can go back to ${payment.client.name}.`}{' '}
           {payment.refundPendingMinor > 0 &&
-            `${major(payment.refundPendingMinor)} already asked of Stripe is not counted in it. `}
+            (payment.provider === 'manual'
+              ? `${major(payment.refundPendingMinor)} already owed is not counted in it. `
+              : `${major(payment.refundPendingMinor)} already asked of Stripe is not counted in it. `)}
           {payment.provider === 'manual' &&
-            'Pay it back yourself (bank transfer or cash); this records it and tells the client.'}
+            'You send it back yourself (bank transfer, cash…): this records it as owed and tells the client it will be sent. Confirm it here once you have sent it.'}
         </p>
         {error && !errors.amountMinor && !errors.reason && (
           <Alert tone="error">{errorMessage(error)}</Alert>

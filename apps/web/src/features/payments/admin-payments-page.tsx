@@ -21,6 +21,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useListParams } from '../../lib/use-list-params';
 import { AdminPaymentPanel } from './admin-payment-panel';
 import { formatPaymentDate } from './payment-format';
+import { ReceiptNumber } from './receipt-number';
+import { RefundsOwedNotice } from './refunds-owed-notice';
 import { useGetAdminPaymentsQuery } from './payments-api';
 
 const statusOptions = [
@@ -52,6 +54,7 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
   const to = localDate(params.get('to'));
   const client = clientId(params.get('client'));
   const q = params.get('q') ?? '';
+  const refunds = params.get('refunds') === 'owed' ? 'owed' : '';
   const { typed, setTyped } = useDebouncedSearchParam('q');
   const { currentData, data, error, isLoading, isFetching, refetch } = useGetAdminPaymentsQuery({
     status,
@@ -60,10 +63,11 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
     from,
     to,
     q,
+    refunds,
     page,
   });
   const stale = !currentData && isFetching;
-  const filtered = Boolean(status || provider || client || from || to || q);
+  const filtered = Boolean(status || provider || client || from || to || q || refunds);
 
   const list = (
     <div className="flex flex-col gap-4">
@@ -90,6 +94,19 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
         <DateFilter label="Created from" value={from} onChange={(v) => setFilter('from', v)} />
         <DateFilter label="Created to" value={to} onChange={(v) => setFilter('to', v)} />
       </div>
+      {refunds ? (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-accent-soft px-3 py-2 text-sm text-ink">
+          <span>Showing payments with a refund you still have to send.</span>
+          <Link
+            to={linkWith({ refunds: null, page: null, payment: null })}
+            className="font-semibold text-brand underline underline-offset-4"
+          >
+            Show every payment
+          </Link>
+        </p>
+      ) : (
+        <RefundsOwedNotice />
+      )}
       {client && (
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-brand-soft px-3 py-2 text-sm text-ink">
           <span>Showing one client’s payments.</span>
@@ -112,7 +129,13 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
         onRetry={() => void refetch()}
         fetching={isFetching}
         stale={stale}
-        emptyTitle={filtered ? 'No payments match these filters.' : 'No payments yet.'}
+        emptyTitle={
+          refunds
+            ? 'No refunds owed: every refund has been sent.'
+            : filtered
+              ? 'No payments match these filters.'
+              : 'No payments yet.'
+        }
         emptyHint={
           filtered
             ? 'Clear a filter or widen the dates.'
@@ -132,8 +155,19 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
               <PaymentStatusBadge status={payment.status} />
               <span className="break-words">{payment.service.title}</span>
               <span>· {formatPaymentDate(payment.createdAt, timeZone)}</span>
-              {payment.receiptNumber && <span>· {payment.receiptNumber}</span>}
-              {payment.refundPendingMinor > 0 && <span>· Refund pending</span>}
+              {payment.receiptNumber && (
+                <span className="inline-flex items-center gap-1">
+                  · <ReceiptNumber number={payment.receiptNumber} isVoid={payment.receiptVoid} />
+                </span>
+              )}
+              {payment.refundPendingMinor > 0 && (
+                <span>
+                  ·{' '}
+                  {payment.provider === 'manual'
+                    ? `Refund owed ${formatMoney(payment.refundPendingMinor, payment.currency)}`
+                    : 'Refund pending'}
+                </span>
+              )}
             </span>
           </ListRowLink>
         )}

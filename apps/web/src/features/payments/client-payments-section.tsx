@@ -67,8 +67,17 @@ export function ClientPaymentsSection({
                 <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
                   <PaymentStatusBadge status={payment.status} />
                   <span>{formatPaymentDate(payment.service.start, timeZone)}</span>
-                  {payment.receiptNumber && <span>· Receipt {payment.receiptNumber}</span>}
-                  {payment.refundPendingMinor > 0 && <span>· Refund pending</span>}
+                  {payment.receiptNumber && (
+                    <span>
+                      · Receipt {payment.receiptNumber}
+                      {payment.receiptVoid ? ' (VOID)' : ''}
+                    </span>
+                  )}
+                  {payment.refundPendingMinor > 0 && (
+                    <span>
+                      · {payment.provider === 'manual' ? 'Refund owed' : 'Refund pending'}
+                    </span>
+                  )}
                 </span>
               </Link>
             </li>

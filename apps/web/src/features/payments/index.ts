@@ -3,3 +3,4 @@ export { ReceiptPage } from './receipt-page';
 export { AdminPaymentsPage } from './admin-payments-page';
 export { PaymentSettingsCard } from './payment-settings-card';
 export { ClientPaymentsSection } from './client-payments-section';
+export { RefundsOwedNotice } from './refunds-owed-notice';

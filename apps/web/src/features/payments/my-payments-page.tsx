@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import {
   formatMoney,
+  PAYMENT_METHOD_LABELS,
   PAYMENT_PROVIDER_LABELS,
   receiptPath,
   type PaymentRecord,
@@ -74,15 +75,26 @@ function PaymentCard({ payment, timeZone }: { payment: PaymentRecord; timeZone: 
         )}
         {payment.refundPendingMinor > 0 && (
           <div>
-            <dt className="text-sm font-semibold text-muted">Refund pending</dt>
+            <dt className="text-sm font-semibold text-muted">
+              {payment.provider === 'manual' ? 'Refund owed' : 'Refund pending'}
+            </dt>
             <dd className="text-base text-ink tabular-nums">
               {formatMoney(payment.refundPendingMinor, payment.currency)}
+              {payment.provider === 'manual' && (
+                <span className="block text-sm text-muted">
+                  Will be sent to you by the business; you get an e-mail when it is sent.
+                </span>
+              )}
             </dd>
           </div>
         )}
         <div>
           <dt className="text-sm font-semibold text-muted">Method</dt>
-          <dd className="text-base text-ink">{PAYMENT_PROVIDER_LABELS[payment.provider]}</dd>
+          <dd className="text-base text-ink">
+            {payment.paidMethod
+              ? PAYMENT_METHOD_LABELS[payment.paidMethod]
+              : PAYMENT_PROVIDER_LABELS[payment.provider]}
+          </dd>
         </div>
         {payment.paidAt && (
           <div>
@@ -98,6 +110,7 @@ function PaymentCard({ payment, timeZone }: { payment: PaymentRecord; timeZone: 
           className="mt-4 inline-flex font-semibold text-brand underline underline-offset-4 hover:text-brand-strong"
         >
           Receipt {payment.receiptNumber}
+          {payment.receiptVoid ? ' (VOID)' : ''}
         </Link>
       )}
     </article>

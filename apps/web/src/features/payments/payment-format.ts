@@ -1,5 +1,5 @@
 /** How payments read on screen: dates in the person's zone, tax rates as percentages. */
-import type { RefundRecord } from '@consult/shared';
+import type { PaymentProvider, RefundRecord } from '@consult/shared';
 
 /** A refund's state at the provider, as the owner reads it beside the refund. */
 export const REFUND_STATUS_LABELS: Record<RefundRecord['status'], string> = {
@@ -7,6 +7,20 @@ export const REFUND_STATUS_LABELS: Record<RefundRecord['status'], string> = {
   succeeded: 'Refunded',
   failed: 'Failed',
 };
+
+/** A refund's state in words: an owed manual refund is never called refunded. */
+export function refundStatusLabel(refund: Pick<RefundRecord, 'status' | 'owed'>): string {
+  return refund.owed ? 'Owed: not sent yet' : REFUND_STATUS_LABELS[refund.status];
+}
+
+/** What the business still has to send back by hand of a manual payment's refunds. */
+export function owedRefundMinor(
+  provider: PaymentProvider,
+  refunds: Pick<RefundRecord, 'owed' | 'amountMinor'>[],
+): number {
+  if (provider !== 'manual') return 0;
+  return refunds.reduce((sum, refund) => sum + (refund.owed ? refund.amountMinor : 0), 0);
+}
 
 /**
  * The refunds a receipt lists: given back or on their way. One the provider failed gave nothing

@@ -2,12 +2,27 @@ import { describe, expect, it } from 'vitest';
 import {
   formatPaymentDate,
   formatTaxRate,
+  owedRefundMinor,
   percentToBasisPoints,
+  refundStatusLabel,
   refundsOnReceipt,
 } from './payment-format';
 import { adminPaymentsParams } from './payments-api';
 
 describe('payments on screen', () => {
+  it('never calls an owed refund refunded, and adds up what is owed of a manual payment only', () => {
+    expect(refundStatusLabel({ status: 'pending', owed: true })).toBe('Owed: not sent yet');
+    expect(refundStatusLabel({ status: 'pending', owed: false })).toBe('Pending at Stripe');
+    expect(refundStatusLabel({ status: 'succeeded', owed: false })).toBe('Refunded');
+    const refunds = [
+      { owed: true, amountMinor: 2000 },
+      { owed: false, amountMinor: 500 },
+      { owed: true, amountMinor: 1000 },
+    ];
+    expect(owedRefundMinor('manual', refunds)).toBe(3000);
+    expect(owedRefundMinor('stripe', refunds)).toBe(0);
+  });
+
   it('writes tax rates as people do', () => {
     expect(formatTaxRate(1900)).toBe('19 %');
     expect(formatTaxRate(750)).toBe('7.5 %');

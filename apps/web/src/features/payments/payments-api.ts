@@ -2,12 +2,14 @@
 import type {
   AdminPaymentDetail,
   AdminPaymentsPage,
+  ConfirmRefundSentInput,
   MarkPaidInput,
   PaymentDetail,
   PaymentSettingsInput,
   PaymentSettingsView,
   PaymentsList,
   RefundPaymentInput,
+  VoidPaymentInput,
 } from '@consult/shared';
 import { api } from '../../lib/api';
 
@@ -19,6 +21,8 @@ export interface AdminPaymentsArgs {
   from?: string;
   to?: string;
   q?: string;
+  /** `owed`: payments with a manual refund still to send. */
+  refunds?: string;
   page: number;
 }
 
@@ -58,6 +62,25 @@ export const paymentsApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Payment', 'Booking'],
     }),
+    voidPayment: build.mutation<AdminPaymentDetail, { id: string } & VoidPaymentInput>({
+      query: ({ id, ...body }) => ({
+        url: `/admin/payments/${encodeURIComponent(id)}/void`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['Payment', 'Booking'],
+    }),
+    confirmRefundSent: build.mutation<
+      AdminPaymentDetail,
+      { id: string; refundId: number } & ConfirmRefundSentInput
+    >({
+      query: ({ id, refundId, ...body }) => ({
+        url: `/admin/payments/${encodeURIComponent(id)}/refunds/${refundId}/sent`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['Payment', 'Booking'],
+    }),
     refundPayment: build.mutation<AdminPaymentDetail, { id: string } & RefundPaymentInput>({
       query: ({ id, ...body }) => ({
         url: `/admin/payments/${encodeURIComponent(id)}/refund`,
@@ -84,6 +107,8 @@ export const {
   useGetAdminPaymentQuery,
   useMarkPaymentPaidMutation,
   useRefundPaymentMutation,
+  useVoidPaymentMutation,
+  useConfirmRefundSentMutation,
   useGetPaymentSettingsQuery,
   useSavePaymentSettingsMutation,
 } = paymentsApi;

@@ -1,5 +1,13 @@
 import { Link } from 'react-router';
-import { formatMoney, PAYMENT_PROVIDER_LABELS, paths, type PaymentDetail } from '@consult/shared';
+import {
+  formatDueDay,
+  formatMoney,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_PROVIDER_LABELS,
+  paths,
+  REFUND_METHOD_LABELS,
+  type PaymentDetail,
+} from '@consult/shared';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -58,6 +66,7 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
   const money = (minor: number) => formatMoney(minor, payment.currency);
   const taxed = receipt.taxRateBasisPoints > 0;
   const refunds = refundsOnReceipt(receipt.refunds);
+  const sender = receipt.business.name || 'the business';
   return (
     <article className="rounded-2xl border border-line bg-surface p-6 text-ink shadow-sm sm:p-10 print:rounded-none print:border-0 print:p-0 print:shadow-none">
       <header className="flex flex-col gap-6 border-b border-line pb-6 sm:flex-row sm:justify-between">
@@ -75,13 +84,32 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
           )}
         </div>
         <div className="sm:text-right">
-          <h1 className="text-2xl font-semibold">Receipt</h1>
-          <p className="mt-1 text-base tabular-nums">No. {payment.receiptNumber}</p>
+          <h1 className="text-2xl font-semibold">{receipt.void ? 'Receipt: VOID' : 'Receipt'}</h1>
+          <p className={`mt-1 text-base tabular-nums ${receipt.void ? 'line-through' : ''}`}>
+            No. {payment.receiptNumber}
+          </p>
           {payment.paidAt && (
             <p className="text-sm text-muted">Paid {formatPaymentDate(payment.paidAt, timeZone)}</p>
           )}
         </div>
       </header>
+
+      {receipt.void && (
+        <div className="mt-6">
+          <Alert tone="error" title={`VOID: receipt ${payment.receiptNumber} is void`}>
+            It was issued by mistake
+            {receipt.voidedAt ? ` and voided ${formatPaymentDate(receipt.voidedAt, timeZone)}` : ''}
+            {receipt.voidReason ? ` (${receipt.voidReason})` : ''}. It is not proof of payment, and
+            its number is never given again. The payment of {money(payment.amountMinor)} is due.
+          </Alert>
+        </div>
+      )}
+      {receipt.voidedReceipts.length > 0 && (
+        <p className="mt-4 text-sm text-muted">
+          Replaces void receipt{receipt.voidedReceipts.length > 1 ? 's' : ''}{' '}
+          {receipt.voidedReceipts.map((voided) => voided.number).join(', ')}.
+        </p>
+      )}
 
       <section className="grid gap-6 border-b border-line py-6 sm:grid-cols-2">
         <div>
@@ -91,7 +119,14 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
         </div>
         <div>
           <h2 className="text-sm font-semibold text-muted">Method</h2>
-          <p className="mt-1">{PAYMENT_PROVIDER_LABELS[payment.provider]}</p>
+          <p className="mt-1">
+            {payment.paidMethod
+              ? PAYMENT_METHOD_LABELS[payment.paidMethod]
+              : PAYMENT_PROVIDER_LABELS[payment.provider]}
+          </p>
+          {payment.receivedOn && (
+            <p className="text-sm text-muted">Received {formatDueDay(payment.receivedOn)}</p>
+          )}
         </div>
       </section>
 
@@ -138,7 +173,7 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
           )}
           <tr>
             <th scope="row" className="pt-3 font-semibold">
-              Total paid
+              {receipt.void ? 'Total (void: not paid)' : 'Total paid'}
             </th>
             <td className="pt-3 text-right font-semibold tabular-nums">
               {money(payment.amountMinor)}
@@ -152,13 +187,24 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
           <h2 className="text-base font-semibold">Refunds</h2>
           <ul className="mt-2 flex flex-col gap-2">
             {refunds.map((refund) => (
-              <li key={refund.at} className="flex flex-wrap justify-between gap-2 text-sm">
-                <span>
+              <li key={refund.id} className="flex flex-wrap justify-between gap-2 text-sm">
+                <span className="min-w-0 break-words">
                   {formatPaymentDate(refund.at, timeZone)}
                   {refund.reason ? ` · ${refund.reason}` : ''}
-                  {refund.status !== 'succeeded' ? ` · ${REFUND_STATUS_LABELS[refund.status]}` : ''}
+                  {refund.owed
+                    ? ` · Refund owed: to be sent to you by ${sender}`
+                    : refund.status !== 'succeeded'
+                      ? ` · ${REFUND_STATUS_LABELS[refund.status]}`
+                      : ''}
+                  {refund.sent
+                    ? ` · sent by ${REFUND_METHOD_LABELS[refund.sent.method].toLowerCase()}, ${formatDueDay(refund.sent.on)}`
+                    : ''}
                 </span>
-                <span className="tabular-nums">−{money(refund.amountMinor)}</span>
+                <span className="tabular-nums">
+                  {refund.owed
+                    ? `Refund owed ${money(refund.amountMinor)}`
+                    : `−${money(refund.amountMinor)}`}
+                </span>
               </li>
             ))}
           </ul>

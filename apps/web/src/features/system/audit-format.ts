@@ -15,6 +15,8 @@ const ACTION_LABELS: Record<string, string> = {
   'payments.settings': 'Changed payment settings',
   'payment.mark_paid': 'Recorded a payment',
   'payment.refund': 'Refunded a payment',
+  'payment.refund_sent': 'Sent a refund by hand',
+  'payment.void': 'Voided a receipt',
   'payment.late_refund': 'Refunded a late payment',
   'payment.refund_failed': 'A Stripe refund failed',
   'booking.created': 'Booked for a client',

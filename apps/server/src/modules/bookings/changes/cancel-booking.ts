@@ -46,11 +46,12 @@ export async function cancelBooking(
       details: reason ? { reason } : {},
     });
     const client = await bookingClient(tx, booking);
-    await settlePaymentOnCancel(deps, tx, booking, actor);
-    await mailChange(deps, tx, 'cancelled', updated, client, { reason });
+    const refund = await settlePaymentOnCancel(deps, tx, booking, actor);
+    await mailChange(deps, tx, 'cancelled', updated, client, { reason, refund });
     return { booking: updated, client: clientView(client), view };
   });
-  // A refund the cancellation gave goes out now; the refund job sends it if this fails.
+  // A provider's refund the cancellation gave goes out now (the refund job sends it if this fails);
+  // a manual one stays owed until the owner confirms sending it.
   await sendRefundsOfBooking(deps, bookingId);
   return outcome;
 }

@@ -20,6 +20,7 @@ import type { Db, Tx } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
 import { insertAuditEntry } from '../../audit/audit-repository';
 import { loadPaymentSettings } from '../../payments/payment-settings';
+import type { CancellationRefund } from '../../payments/payment-steps';
 import { HttpProblem } from '../../../plugins/errors';
 import { findUserById, type UserRow } from '../../users/users-repository';
 import { isSlotOffered, nearestSlots } from '../availability/availability-service';
@@ -216,7 +217,7 @@ export async function mailChange(
   kind: BookingMailKind,
   booking: BookingRow,
   client: UserRow,
-  extra: { previousStart?: Date; reason?: string | null } = {},
+  extra: { previousStart?: Date; reason?: string | null; refund?: CancellationRefund | null } = {},
 ): Promise<void> {
   await queueBookingMails(tx, deps.mailer, {
     kind,

@@ -1,7 +1,7 @@
 /** What only the owner does to a booking: mark it completed or no-show, record a payment. */
-import { BOOKING_MESSAGES, type BookingState } from '@consult/shared';
+import { BOOKING_MESSAGES, type BookingState, type MarkPaidInput } from '@consult/shared';
 import { HttpProblem } from '../../../plugins/errors';
-import { receivePayment } from '../../payments/payment-steps';
+import { manualReceiptOf, receivePayment, type ManualReceipt } from '../../payments/payment-steps';
 import { initialReminderSentAt } from '../booking-state';
 import type { Tx } from '../../../db/client';
 import { insertAuditEntry } from '../../audit/audit-repository';
@@ -47,19 +47,21 @@ export async function changeBookingState(
 
 /**
  * The owner records a manual payment: paidAt set, paymentDue cleared, the payment paid with its
- * receipt number and mail. A booking still held for payment is confirmed by it (with its meeting
- * link and the confirmation mail).
+ * receipt number and mail, and how and on which day the money arrived (today in the owner's zone
+ * when not given; 400 when after it). A booking still held for payment is confirmed by it (with its
+ * meeting link and the confirmation mail).
  */
 export async function markBookingPaid(
   deps: BookingDeps,
   actor: BookingActorRef,
   bookingId: string,
+  input: MarkPaidInput,
   now: Date = deps.clock(),
-  note: string | null = null,
 ): Promise<BookingOutcome> {
   const { view } = await changeContext(deps, now);
   // Only the owner receives payments; to a client it is no operation on their bookings.
   if (actor.type !== 'owner') throw notFound();
+  const manual = await manualReceiptOf(deps, deps.db, now, input);
   return deps.db.transaction(async (tx) => {
     const booking = await lockOwnBooking(tx, actor, bookingId);
     if (booking.state === 'cancelled' || booking.state === 'expired') {
@@ -69,7 +71,7 @@ export async function markBookingPaid(
     const client = await bookingClient(tx, booking);
     const updated = await applyPayment(deps, tx, booking, client, {
       now,
-      note,
+      manual,
       actor: { type: 'owner', userId: actor.userId },
     });
     return { booking: updated, client: clientView(client), view };
@@ -88,7 +90,7 @@ export async function applyPayment(
   client: UserRow,
   options: {
     now: Date;
-    note?: string | null;
+    manual?: ManualReceipt;
     providerPaymentId?: string | null;
     actor: { type: 'owner' | 'system'; userId: string | null };
   },
@@ -127,9 +129,15 @@ export async function applyPayment(
         bookingId: booking.id,
         amountMinor: payment.amountMinor,
         currency: payment.currency,
-        note: options.note ?? null,
+        receiptNumber: payment.receiptNumber,
+        note: options.manual?.note ?? null,
         before: { status: 'pending', bookingState: booking.state },
-        after: { status: payment.status, bookingState: updated.state },
+        after: {
+          status: payment.status,
+          bookingState: updated.state,
+          paidMethod: options.manual?.method ?? null,
+          receivedOn: options.manual?.receivedOn ?? null,
+        },
       },
     });
   }

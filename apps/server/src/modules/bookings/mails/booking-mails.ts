@@ -6,6 +6,7 @@
 import {
   formatDuration,
   formatIntakeAnswer,
+  formatMoney,
   formatPrice,
   MEETING_MODE_LABELS,
   paths,
@@ -44,6 +45,11 @@ export interface BookingMailInput {
   reason?: string | null;
   /** The owner's payment instructions, for the client while a payment is due. */
   paymentInstructions?: string | null;
+  /**
+   * Cancelled: the refund the cancellation gave; `owed` when the business sends it by hand
+   * (nothing has been sent yet), else on its way through the card provider.
+   */
+  refund?: { amountMinor: number; currency: string; owed: boolean } | null;
 }
 
 /** The instant on the recipient's clock; an unknown zone falls back to UTC. */
@@ -161,6 +167,36 @@ function bookingRows(
   return rows;
 }
 
+/** The client's line on the refund a cancellation gave: owed is never written as sent. */
+function clientRefundRows(mail: BookingMailInput): [string, string][] {
+  const { refund } = mail;
+  if (mail.kind !== 'cancelled' || !refund) return [];
+  const amount = formatMoney(refund.amountMinor, refund.currency);
+  return [
+    [
+      'Refund',
+      refund.owed
+        ? `${amount} will be sent to you by ${mail.owner.name}. It has not been sent yet: you will get an e-mail when it has.`
+        : `${amount} is being returned to the card you paid with.`,
+    ],
+  ];
+}
+
+/** The owner's line on it: what they owe and where to confirm sending it. */
+function ownerRefundRows(mail: BookingMailInput): [string, string][] {
+  const { refund } = mail;
+  if (mail.kind !== 'cancelled' || !refund) return [];
+  const amount = formatMoney(refund.amountMinor, refund.currency);
+  return [
+    refund.owed
+      ? [
+          'Refund owed',
+          `${amount}: send it to the client, then confirm it on the payments screen (Refunds owed).`,
+        ]
+      : ['Refund', `${amount}, returned through Stripe.`],
+  ];
+}
+
 function joinLink(mail: BookingMailInput): { label: string; href: string }[] {
   const { booking } = mail;
   return mail.kind !== 'cancelled' && booking.meetingMode === 'video' && booking.meetingUrl
@@ -194,6 +230,7 @@ export function clientBookingMail(
     intro: intros[mail.kind],
     rows: [
       ...bookingRows(mail, client.timeZone, phone),
+      ...clientRefundRows(mail),
       ...(mail.booking.paymentDue && mail.kind !== 'cancelled' && mail.paymentInstructions
         ? ([['How to pay', mail.paymentInstructions]] as [string, string][])
         : []),
@@ -230,12 +267,20 @@ export function ownerBookingMail(
     // The admin bookings list opens a booking's detail from its `booking` query parameter.
     const href = `${appUrl}${paths.admin.bookings}?booking=${encodeURIComponent(booking.id)}`;
     links.push({ label: 'Open the booking', href });
+    if (mail.kind === 'cancelled' && mail.refund?.owed) {
+      links.push({ label: 'Refunds owed', href: `${appUrl}${paths.admin.payments}?refunds=owed` });
+    }
   }
   return renderMail({
     to,
     subject: `${OWNER_SUBJECTS[mail.kind]}: ${booking.serviceTitle} with ${client.name}, ${subjectTime(booking.startAt, owner.timeZone)}`,
     intro: intros[mail.kind],
-    rows: [['Client', who], ...bookingRows(mail, owner.timeZone, phone), ...intakeRows(mail)],
+    rows: [
+      ['Client', who],
+      ...bookingRows(mail, owner.timeZone, phone),
+      ...ownerRefundRows(mail),
+      ...intakeRows(mail),
+    ],
     links,
     closing: ['This is the owner’s copy of the message sent to the client.'],
     attachment,

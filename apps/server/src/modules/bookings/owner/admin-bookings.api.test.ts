@@ -12,11 +12,13 @@ import {
   siteContentSchema,
   slotPreviewSchema,
   type BookingState,
+  PAYMENT_MESSAGES,
 } from '@consult/shared';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createUser, signedInUser, type SignedIn } from '../../../test/accounts';
 import { insertTestBooking } from '../../../test/bookings';
 import { auditLog } from '../../audit/schema';
+import { payments } from '../../payments/schema';
 import { demoSiteContent } from '../../site/demo-site-content';
 import { bookings, services } from '../schema';
 import { DEFAULT_SCHEDULING_SETTINGS } from '../scheduling-settings';
@@ -741,7 +743,8 @@ describe('owner bookings API', () => {
       }
       for (const id of ['7d1b2c4e-0000-4000-8000-000000000000', 'not-a-uuid']) {
         for (const action of ['complete', 'paid', 'cancel']) {
-          const missing = await call('POST', url(id, action));
+          const body = action === 'paid' ? { method: 'cash' } : undefined;
+          const missing = await call('POST', url(id, action), body);
           expect(missing.statusCode, `${action} ${id}`).toBe(404);
           expect(missing.json().detail).toBe(BOOKING_MESSAGES.bookingNotFound);
         }
@@ -781,21 +784,43 @@ describe('owner bookings API', () => {
     it('records a manual payment once, never for a cancelled booking', async () => {
       const paid = await bookOutsideHours(zara.id, 'growth-plan-workshop', future(20));
       expect(paid.paymentDue).toBe(true);
-      const res = await call('POST', `/api/admin/bookings/${paid.id}/paid`);
-      expect(res.statusCode).toBe(200);
+      const noMethod = await call('POST', `/api/admin/bookings/${paid.id}/paid`, {});
+      expect(noMethod.statusCode).toBe(400);
+      expect(noMethod.json().errors.method).toEqual([PAYMENT_MESSAGES.paymentMethodInvalid]);
+      const tomorrow = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      const ahead = await call('POST', `/api/admin/bookings/${paid.id}/paid`, {
+        method: 'cash',
+        receivedOn: tomorrow,
+      });
+      expect(ahead.statusCode).toBe(400);
+      expect(ahead.json().errors.receivedOn).toEqual([PAYMENT_MESSAGES.receivedOnFuture]);
+      const res = await call('POST', `/api/admin/bookings/${paid.id}/paid`, {
+        method: 'card_in_person',
+        note: 'Paid at the door',
+      });
+      expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ paymentDue: false, state: 'confirmed' });
       expect(res.json().paidAt).not.toBeNull();
-      const again = await call('POST', `/api/admin/bookings/${paid.id}/paid`);
+      const [stored] = await t.app.db
+        .select()
+        .from(payments)
+        .where(eq(payments.bookingId, paid.id));
+      expect(stored).toMatchObject({ paidMethod: 'card_in_person', note: 'Paid at the door' });
+      expect(stored!.receivedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const again = await call('POST', `/api/admin/bookings/${paid.id}/paid`, { method: 'cash' });
       expect(again.statusCode).toBe(409);
       expect(again.json().detail).toBe(BOOKING_MESSAGES.paymentNotDue);
 
       const free = await bookOutsideHours(zara.id, 'intro-call', future(21));
-      expect((await call('POST', `/api/admin/bookings/${free.id}/paid`)).json().detail).toBe(
-        BOOKING_MESSAGES.paymentNotDue,
-      );
+      const freePaid = await call('POST', `/api/admin/bookings/${free.id}/paid`, {
+        method: 'cash',
+      });
+      expect(freePaid.json().detail).toBe(BOOKING_MESSAGES.paymentNotDue);
       const unpaid = await bookOutsideHours(zara.id, 'strategy-session', future(22));
       await call('POST', `/api/admin/bookings/${unpaid.id}/cancel`);
-      const closed = await call('POST', `/api/admin/bookings/${unpaid.id}/paid`);
+      const closed = await call('POST', `/api/admin/bookings/${unpaid.id}/paid`, {
+        method: 'cash',
+      });
       expect(closed.statusCode).toBe(409);
       expect(closed.json().detail).toBe(BOOKING_MESSAGES.paymentClosed);
     });

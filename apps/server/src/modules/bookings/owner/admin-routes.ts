@@ -16,6 +16,7 @@ import {
   consultationServiceSchema,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
+  markPaidSchema,
   problemSchema,
   schedulingSettingsSchema,
   serviceInputSchema,
@@ -337,13 +338,17 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     {
       schema: {
         tags: ['admin'],
-        summary: 'Record the payment of a booking (manual provider)',
+        summary:
+          'Record the payment of a booking (manual provider): how and on which day it arrived',
         security,
         params: idParamsSchema,
-        response: changeResponses,
+        body: markPaidSchema,
+        response: { ...changeResponses, 400: problemSchema },
       },
     },
     async (request) =>
-      toOwnerRecord(await markBookingPaid(deps, ownerActor(request.user!.id), request.params.id)),
+      toOwnerRecord(
+        await markBookingPaid(deps, ownerActor(request.user!.id), request.params.id, request.body),
+      ),
   );
 };

@@ -2,14 +2,15 @@
  * The owner's quick actions on one booking: attendance, payment and cancelling with a reason. Which
  * ones show is the server's answer (`ownerActions`).
  */
-import { MINUTE_MS } from '@consult/shared';
+import { adminPaymentPath, MINUTE_MS, type AdminBookingDetail } from '@consult/shared';
+import { Link } from 'react-router';
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { toast } from 'sonner';
 import { useNow } from '../../../hooks/use-now';
 import { cancelBookingSchema, type AdminBookingRecord } from '@consult/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/problem';
@@ -23,7 +24,6 @@ import {
 const DONE: Record<BookingStateAction, string> = {
   complete: 'marked completed',
   'no-show': 'marked as a no-show',
-  paid: 'marked paid',
 };
 
 export function BookingActions({
@@ -32,7 +32,8 @@ export function BookingActions({
   size = 'normal',
   children,
 }: {
-  booking: AdminBookingRecord;
+  /** With its payment (the detail), "Mark paid" leads to the payment, which asks how and when. */
+  booking: AdminBookingRecord | AdminBookingDetail;
   /** Who and when, for the toasts and the dialog: "Jane Doe, Tue 10 Mar 14:00". */
   label: string;
   size?: 'normal' | 'compact';
@@ -73,15 +74,13 @@ export function BookingActions({
           Mark no-show
         </Button>
       )}
-      {allowed.paid && (
-        <Button
-          variant="secondary"
-          className={compact}
-          disabled={changeState.isLoading}
-          onClick={() => void run('paid')}
+      {allowed.paid && 'payment' in booking && booking.payment && (
+        <Link
+          to={adminPaymentPath(booking.payment.id)}
+          className={buttonClasses('secondary', compact)}
         >
-          Mark paid
-        </Button>
+          Mark paid…
+        </Link>
       )}
       {children}
       {allowed.cancel && (

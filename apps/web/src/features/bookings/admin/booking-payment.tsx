@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   adminPaymentPath,
   formatMoney,
+  hasVoidReceipt,
   PAYMENT_PROVIDER_LABELS,
   type BookingPayment,
 } from '@consult/shared';
@@ -18,10 +19,19 @@ export function BookingPaymentSection({ payment }: { payment: BookingPayment }) 
     ['Refunded', money(payment.refundedMinor)],
   ];
   if (payment.refundPendingMinor > 0) {
-    rows.push(['Refund pending', `${money(payment.refundPendingMinor)}, waiting for Stripe`]);
+    rows.push(
+      payment.provider === 'manual'
+        ? ['Refund owed', `${money(payment.refundPendingMinor)}, not sent yet`]
+        : ['Refund pending', `${money(payment.refundPendingMinor)}, waiting for Stripe`],
+    );
   }
   rows.push(
-    ['Receipt', payment.receiptNumber ?? 'Issued once paid'],
+    [
+      'Receipt',
+      payment.receiptNumber
+        ? `${payment.receiptNumber}${hasVoidReceipt(payment) ? ' (VOID)' : ''}`
+        : 'Issued once paid',
+    ],
     ['Method', PAYMENT_PROVIDER_LABELS[payment.provider]],
   );
   return (

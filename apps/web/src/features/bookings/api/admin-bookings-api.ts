@@ -22,7 +22,8 @@ export interface AdminBookingsArgs {
   order?: 'asc' | 'desc';
 }
 
-export type BookingStateAction = 'complete' | 'no-show' | 'paid';
+/** Marking paid asks how and when, on the payment (payments feature). */
+export type BookingStateAction = 'complete' | 'no-show';
 
 const invalidateBooking = (id: string) => [
   { type: 'Booking' as const, id },

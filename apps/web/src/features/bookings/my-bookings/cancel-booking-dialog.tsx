@@ -82,7 +82,9 @@ function RefundLine({ payment }: { payment: BookingRecord['payment'] }) {
       {!received
         ? `Nothing has been paid yet: the payment of ${money(payment.amountMinor)} is cancelled with the booking.`
         : payment.refundOnCancelMinor > 0
-          ? `You get ${money(payment.refundOnCancelMinor)} back of the ${money(payment.amountMinor)} you paid.`
+          ? payment.provider === 'manual'
+            ? `You get ${money(payment.refundOnCancelMinor)} back of the ${money(payment.amountMinor)} you paid: the business sends it to you by hand, and you get an e-mail once it has been sent.`
+            : `You get ${money(payment.refundOnCancelMinor)} back of the ${money(payment.amountMinor)} you paid, returned to your card.`
           : `No refund: cancelling now gives nothing back of the ${money(payment.amountMinor)} you paid.`}
     </Alert>
   );

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   JOIN_LINK_OPENS_MINUTES,
   formatMoney,
+  hasVoidReceipt,
   formatPrice,
   receiptPath,
   type BookingPayment,
@@ -163,7 +164,9 @@ function PaymentLine({ payment }: { payment: BookingPayment }) {
       )}
       {payment.refundPendingMinor > 0 && (
         <Pill tone="bg-accent-soft text-ink">
-          Refund pending: {money(payment.refundPendingMinor)}
+          {payment.provider === 'manual'
+            ? `Refund owed: ${money(payment.refundPendingMinor)}, to be sent to you`
+            : `Refund pending: ${money(payment.refundPendingMinor)}`}
         </Pill>
       )}
       {payment.receiptNumber && (
@@ -172,6 +175,7 @@ function PaymentLine({ payment }: { payment: BookingPayment }) {
           className="font-semibold text-brand underline underline-offset-4 hover:text-brand-strong"
         >
           Receipt {payment.receiptNumber}
+          {hasVoidReceipt(payment) ? ' (VOID)' : ''}
         </Link>
       )}
     </p>
