@@ -29,6 +29,7 @@ export type RefundRow = typeof paymentRefunds.$inferSelect;
 const joinedColumns = {
   payment: payments,
   booking: {
+    reference: bookings.reference,
     serviceTitle: bookings.serviceTitle,
     startAt: bookings.startAt,
     durationMinutes: bookings.durationMinutes,
@@ -37,7 +38,7 @@ const joinedColumns = {
 };
 export type JoinedPayment = {
   payment: PaymentRow;
-  booking: { serviceTitle: string; startAt: Date; durationMinutes: number };
+  booking: { reference: string; serviceTitle: string; startAt: Date; durationMinutes: number };
   client: { id: string; name: string; email: string };
 };
 
@@ -258,7 +259,7 @@ export interface AdminPaymentsFilter {
   provider?: PaymentProvider;
   /** Payments created in [start, end). */
   createdRange?: { start?: Date; end?: Date };
-  /** Matches the client's name or e-mail, the service title or the receipt number. */
+  /** Matches the booking's reference, the receipt number, the client's name or e-mail or the service title. */
   search?: string;
 }
 
@@ -275,6 +276,7 @@ function whereOf(filter: AdminPaymentsFilter) {
           ilike(users.name, pattern),
           ilike(users.email, pattern),
           ilike(bookings.serviceTitle, pattern),
+          ilike(bookings.reference, pattern),
           ilike(payments.receiptNumber, pattern),
         )
       : undefined,

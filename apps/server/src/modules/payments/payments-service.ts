@@ -51,6 +51,7 @@ function toRecord({ payment, booking }: JoinedPayment): PaymentRecord {
     _id: payment.id,
     id: payment.id,
     bookingId: payment.bookingId,
+    bookingReference: booking.reference,
     amountMinor: payment.amountMinor,
     currency: payment.currency,
     provider: payment.provider,
