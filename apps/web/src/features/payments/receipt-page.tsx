@@ -77,6 +77,12 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
         <div className="sm:text-right">
           <h1 className="text-2xl font-semibold">Receipt</h1>
           <p className="mt-1 text-base tabular-nums">No. {payment.receiptNumber}</p>
+          <p className="text-sm">
+            Booking reference{' '}
+            <span className="font-mono font-semibold tracking-wider">
+              {payment.bookingReference}
+            </span>
+          </p>
           {payment.paidAt && (
             <p className="text-sm text-muted">Paid {formatPaymentDate(payment.paidAt, timeZone)}</p>
           )}
