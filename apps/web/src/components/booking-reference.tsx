@@ -9,9 +9,8 @@ export function BookingReference({
   className?: string;
 }) {
   return (
-    <span className={className}>
-      {label}{' '}
-      <span className="font-mono font-semibold tracking-wider whitespace-nowrap">{reference}</span>
+    <span className={`whitespace-nowrap ${className}`}>
+      {label} <span className="font-mono font-semibold tracking-wider">{reference}</span>
     </span>
   );
 }

@@ -53,7 +53,13 @@ export function BookingPage({ id, timeZone }: { id: string; timeZone: string }) 
             </p>
           </header>
           {isLive(data, now) ? (
-            <UpcomingBookingCard booking={data} timeZone={timeZone} featured linkTitle={false} />
+            <UpcomingBookingCard
+              booking={data}
+              timeZone={timeZone}
+              featured
+              linkTitle={false}
+              headingLevel={2}
+            />
           ) : (
             <FinishedBooking booking={data} timeZone={timeZone} />
           )}

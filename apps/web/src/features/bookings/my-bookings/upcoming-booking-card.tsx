@@ -37,6 +37,7 @@ export function UpcomingBookingCard({
   timeZone,
   featured = false,
   linkTitle = true,
+  headingLevel = 3,
 }: {
   booking: BookingRecord;
   timeZone: string;
@@ -44,7 +45,10 @@ export function UpcomingBookingCard({
   featured?: boolean;
   /** The title links to the booking's own page (not on that page itself). */
   linkTitle?: boolean;
+  /** 3 in lists under a section's heading; 2 on the booking's own page. */
+  headingLevel?: 2 | 3;
 }) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
   const now = useNow(CLOCK_TICK_MS);
   const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
@@ -64,7 +68,7 @@ export function UpcomingBookingCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={titleId} className="text-lg font-semibold break-words text-ink">
+          <Title id={titleId} className="text-lg font-semibold break-words text-ink">
             {linkTitle ? (
               <Link
                 to={clientBookingPath(booking.id)}
@@ -75,7 +79,7 @@ export function UpcomingBookingCard({
             ) : (
               booking.service.title
             )}
-          </h3>
+          </Title>
           <p
             className={`mt-1 font-semibold text-brand ${featured ? 'text-xl sm:text-2xl' : 'text-base'}`}
           >
@@ -105,7 +109,7 @@ export function UpcomingBookingCard({
             <PayNowButton bookingId={booking.id} className="shrink-0" />
           </div>
         ) : hasManualPaymentDue(booking) ? (
-          <PaymentInstructions booking={booking} headingLevel={4} />
+          <PaymentInstructions booking={booking} headingLevel={headingLevel === 2 ? 3 : 4} />
         ) : booking.paymentDue ? (
           <p className="rounded-lg bg-accent-soft px-3 py-2 text-sm text-ink">
             <strong>Payment due:</strong> {formatPrice(booking)} before the session.{' '}
