@@ -253,6 +253,20 @@ describe('booking references and the payment instructions a client sees', () => 
     expect(copy.text).toContain(`Booking reference: ${booking.reference}`);
   });
 
+  it('documents the reference, the instructions and the amount due in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
+    };
+    const answer = JSON.stringify(doc.paths['/api/bookings/{id}']?.get?.responses['200']);
+    expect(answer).toContain('"reference"');
+    expect(answer).toContain('"paymentInstructions"');
+    expect(answer).toContain('"amountDueMinor"');
+    expect(answer).toContain('Only while the booking’s payment is due under manual payments');
+    expect(answer).toContain('in minor units of `currency`');
+  });
+
   it('draws another reference when the one drawn is taken, and lets other refusals through', async () => {
     const service = await insertTestService(t.database.db);
     const client = await signedInUser(t.app);
