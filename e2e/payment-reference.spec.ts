@@ -130,4 +130,17 @@ test('manual payment: the client sees how to pay with the amount and the referen
   await expect(owner.getByRole('link', { name: `Open the booking ${reference}` })).toBeVisible();
   await expectNoAxeViolations(owner);
   await shootBothWidths(owner, 'admin-payments-by-reference');
+
+  // With no instructions written, the client is told plainly who will say how to pay.
+  await owner.goto('/admin/config?tab=payments');
+  await card.getByLabel('Payment instructions').fill('');
+  await card.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(owner.getByText('Your payment settings are saved.')).toBeVisible();
+  await page.reload();
+  const block = page.getByRole('region', { name: /^Payment due: / });
+  await expect(block.getByText('The business will tell you how to pay.')).toBeVisible();
+  await expect(block.getByText(ACCOUNT_LINE)).toHaveCount(0);
+  await expect(block).toContainText(`Write ${reference} as the payment reference.`);
+  await expectNoAxeViolations(page);
+  await shootBothWidths(page, 'booking-page-no-instructions');
 });
