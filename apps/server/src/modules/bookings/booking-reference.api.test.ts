@@ -21,6 +21,7 @@ import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addService, openEveryDay, slotAt } from './booking-test-setup';
 import { newBookingReference } from './booking-reference';
+import { sendDueReminders } from './jobs/booking-jobs';
 import { insertBookingWithReference, serviceSnapshot } from './bookings-repository';
 import { isUniqueViolation } from './database-errors';
 import { bookings } from './schema';
@@ -251,6 +252,19 @@ describe('booking references and the payment instructions a client sees', () => 
       (m) => m.to.includes('owner@example.test') && m.text.includes(booking.reference),
     );
     expect(copy.text).toContain(`Booking reference: ${booking.reference}`);
+  });
+
+  it('reminds a client with a payment due how to pay it, with the reference', async () => {
+    const { client, booking } = await book('paid-session');
+    const now = new Date(Date.parse(booking.start) - 2 * 3_600_000);
+    expect(await sendDueReminders(t.app.deps, now)).toBeGreaterThanOrEqual(1);
+    await t.app.mailer.deliverDue();
+    const reminder = await peer.waitForMail(
+      (m) => m.to.includes(client.user.email) && /^Reminder/.test(m.subject),
+    );
+    expect(reminder.text).toContain(`Booking reference: ${booking.reference}`);
+    expect(reminder.text).toContain('How to pay: IBAN GB33 BUKB 2020 1555 5555 55');
+    expect(reminder.text).toContain(`Write ${booking.reference} as the payment reference.`);
   });
 
   it('documents the reference, the instructions and the amount due in the OpenAPI document', async () => {
