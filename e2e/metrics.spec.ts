@@ -16,9 +16,9 @@ test.beforeAll(async () => {
   await server.sql(`
     insert into users (email, password_hash, name, role, email_verified_at, created_at)
     values ('metrics-client@e2e.test', 'not-a-hash', '=Formula Client', 'user', now(), now() - interval '3 days');
-    insert into bookings (client_id, service_id, service_slug, service_title, duration_minutes,
+    insert into bookings (reference, client_id, service_id, service_slug, service_title, duration_minutes,
       meeting_mode, price_minor, currency, start_at, end_at, blocked_until, state)
-    select u.id, s.id, s.slug, s.title, 60, 'video', 12000, 'USD', x.t, x.t + interval '1 hour',
+    select 'METRIC' || v.d, u.id, s.id, s.slug, s.title, 60, 'video', 12000, 'USD', x.t, x.t + interval '1 hour',
       x.t + interval '1 hour', v.st
     from users u
     cross join (select * from services order by position limit 1) s

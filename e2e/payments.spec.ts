@@ -57,13 +57,14 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
   await expect(page.getByRole('heading', { name: 'Strategy session' })).toBeVisible();
   await expect(page.getByText('Not paid yet')).toBeVisible();
   await expect(page.getByText(INSTRUCTIONS)).toBeVisible();
+  await expect(page.getByText(/^Write [0-9A-Z]{4,10} as the payment reference\.$/)).toBeVisible();
   await expect(page.getByRole('link', { name: /^Receipt / })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await shootBothWidths(page, 'dash-payments');
 
   // The owner finds the payment and records it.
   await owner.goto('/admin/payments');
-  await owner.getByLabel('Search client, service or receipt number').fill(client.email);
+  await owner.getByLabel('Search reference, receipt number, client or service').fill(client.email);
   // The list follows the search (its address says so) before a row is opened.
   await expect(owner).toHaveURL(/[?&]q=/);
   await owner.getByRole('link', { name: new RegExp(client.name) }).click();
@@ -124,6 +125,7 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
   const receipt = page.getByRole('article');
   await expect(receipt.getByRole('heading', { name: 'Receipt', exact: true })).toBeVisible();
   await expect(receipt.getByText(`No. ${number}`)).toBeVisible();
+  await expect(receipt.getByText(/^Booking reference [0-9A-Z]{4,10}$/)).toBeVisible();
   await expect(receipt.getByText(BUSINESS)).toBeVisible();
   await expect(receipt.getByText('Tax 16 % (included)')).toBeVisible();
   await expect(receipt.getByText('$16.55')).toBeVisible();

@@ -35,7 +35,7 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
 
   // From the booking's detail: a task tied to that booking.
   await owner.goto('/admin/bookings');
-  await owner.getByLabel('Search client or service').fill(client.email);
+  await owner.getByLabel('Search reference, client or service').fill(client.email);
   await expect(owner).toHaveURL(/[?&]q=/);
   await owner.getByRole('link', { name: new RegExp(client.name) }).click();
   const bookingTasks = owner.getByRole('region', { name: 'Tasks for this booking' });

@@ -19,9 +19,9 @@ export const historySql = [
   // 10 % expired; a quarter in EUR.
   `with cl as (select id, (row_number() over (order by id)) - 1 as i from users where role = 'user'),
    svc as (select * from services order by position limit 1)
-   insert into bookings (client_id, service_id, service_slug, service_title, duration_minutes,
+   insert into bookings (reference, client_id, service_id, service_slug, service_title, duration_minutes,
      meeting_mode, price_minor, currency, start_at, end_at, blocked_until, state, cancelled_at)
-   select cl.id, svc.id, svc.slug, svc.title, 60, svc.meeting_mode, 12000,
+   select 'BM' || n, cl.id, svc.id, svc.slug, svc.title, 60, svc.meeting_mode, 12000,
      case when n % 4 = 0 then 'EUR' else 'USD' end,
      x.t, x.t + interval '1 hour', x.t + interval '1 hour',
      case when n % 20 = 0 then 'no_show' when n % 20 < 4 then 'cancelled'

@@ -17,13 +17,13 @@ export async function heldStripeBookings(databaseUrl, service, count) {
     const { rows } = await client.query(
       `with svc as (select * from services where slug = $1),
        made as (
-         insert into bookings (client_id, service_id, service_slug, service_title, duration_minutes,
-           meeting_mode, price_minor, currency, start_at, end_at, blocked_until, state,
-           payment_due, hold_until)
-         select $2, svc.id, svc.slug, svc.title, svc.duration_minutes, svc.meeting_mode,
+         insert into bookings (reference, client_id, service_id, service_slug, service_title,
+           duration_minutes, meeting_mode, price_minor, currency, start_at, end_at, blocked_until,
+           state, payment_due, hold_until)
+         select 'BW' || s.n, $2, svc.id, svc.slug, svc.title, svc.duration_minutes, svc.meeting_mode,
            svc.price_minor, svc.currency, s.at, s.at + interval '1 hour', s.at + interval '75 minutes',
            'pending_payment', true, now() + interval '30 minutes'
-         from svc, (select date_trunc('hour', now()) + interval '1 day' + n * interval '2 hours' as at
+         from svc, (select n, date_trunc('hour', now()) + interval '1 day' + n * interval '2 hours' as at
                     from generate_series(0, $3 - 1) as n) s
          returning id, client_id, price_minor, currency
        )

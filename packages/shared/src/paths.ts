@@ -38,6 +38,11 @@ export function receiptPath(paymentId: string): string {
   return `${paths.payments}/${encodeURIComponent(paymentId)}/receipt`;
 }
 
+/** One of the client's bookings on its own page (/dash/bookings/:id). */
+export function clientBookingPath(bookingId: string): string {
+  return `${paths.bookings}/${encodeURIComponent(bookingId)}`;
+}
+
 /** One payment opened in the owner's payments screen (its detail panel). */
 export function adminPaymentPath(paymentId: string): string {
   return `${paths.admin.payments}?payment=${encodeURIComponent(paymentId)}`;

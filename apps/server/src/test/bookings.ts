@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { MINUTE_MS } from '@consult/shared';
 import type { Db } from '../db/client';
 import { serviceSnapshot } from '../modules/bookings/bookings-repository';
+import { newBookingReference } from '../modules/bookings/booking-reference';
 import { bookings, services } from '../modules/bookings/schema';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -15,6 +16,7 @@ export function bookingRow(overrides: Partial<BookingRow> = {}): BookingRow {
   const endAt = overrides.endAt ?? new Date(startAt.getTime() + durationMinutes * MINUTE_MS);
   return {
     id: randomUUID(),
+    reference: newBookingReference(),
     clientId: randomUUID(),
     serviceId: randomUUID(),
     serviceSlug: 'strategy-session',
@@ -78,6 +80,7 @@ export async function insertTestBooking(
   const [row] = await db
     .insert(bookings)
     .values({
+      reference: newBookingReference(),
       ...serviceSnapshot(service),
       endAt,
       blockedUntil: endAt,

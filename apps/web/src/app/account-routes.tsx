@@ -46,6 +46,10 @@ export const accountRoutes: RouteObject[] = [
       { index: true, lazy: page(() => import('./routes/dash-overview')) },
       { path: paths.profile, lazy: page(() => import('./routes/dash-profile')) },
       { path: paths.bookings, lazy: page(() => import('./routes/dash-bookings')) },
+      {
+        path: `${paths.bookings}/:id`,
+        lazy: page(() => import('./routes/dash-booking')),
+      },
       { path: paths.payments, lazy: page(() => import('./routes/dash-payments')) },
       { path: paths.tasks, lazy: page(() => import('./routes/dash-tasks')) },
     ],

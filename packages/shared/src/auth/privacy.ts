@@ -47,6 +47,8 @@ export const accountExportSchema = z.object({
   bookings: z.array(
     z.object({
       id: z.string(),
+      /** The booking's short reference (B7K3QX). */
+      reference: z.string(),
       service: z.string(),
       start: z.string(),
       end: z.string(),

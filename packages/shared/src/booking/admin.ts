@@ -83,7 +83,8 @@ export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 
 /**
  * GET /api/admin/bookings. `from`/`to` are calendar days in the owner's zone (both included) and
- * select by start; `q` searches the client's name and e-mail and the service title.
+ * select by start; `q` searches the booking's reference, the client's name and e-mail and the
+ * service title (case-insensitive).
  */
 export const adminBookingsQuerySchema = z.object({
   state: bookingStateSchema.optional(),

@@ -80,6 +80,12 @@ export type ClientChange = z.infer<typeof clientChangeSchema>;
 export const bookingRecordSchema = z.object({
   _id: z.string(),
   id: z.string(),
+  /** The short human reference (decision 035), unique among bookings: what a transfer names. */
+  reference: z.string().meta({
+    description:
+      'The booking’s short reference, 4–10 uppercase letters and digits (e.g. B7K3QX), unique among bookings: what the client writes on a transfer and the owner searches for.',
+    example: 'B7K3QX',
+  }),
   service: z.object({
     slug: serviceSlugSchema,
     title: z.string(),
@@ -111,6 +117,18 @@ export const bookingRecordSchema = z.object({
   updatedAt: z.string(),
   /** The booking's payment, where the answer carries it (the client's upcoming list). */
   payment: bookingPaymentSchema.nullable().optional(),
+  /**
+   * While the payment is due under manual payments (bank transfer or in person), in the client's
+   * answers: the owner's instructions and what is due. Absent otherwise.
+   */
+  paymentInstructions: z.string().optional().meta({
+    description:
+      'Only while the booking’s payment is due under manual payments (in the client’s answers: the booking, the upcoming list, a new booking): the owner’s payment instructions from the payment settings, as written; an empty string when the owner has written none. Absent for a free, paid, cancelled or Stripe booking.',
+  }),
+  amountDueMinor: z.number().int().optional().meta({
+    description:
+      'Present with `paymentInstructions`: the amount still to pay, in minor units of `currency` (15000 is 150.00 GBP).',
+  }),
 });
 export type BookingRecord = z.infer<typeof bookingRecordSchema>;
 

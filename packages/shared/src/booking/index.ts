@@ -6,3 +6,4 @@ export * from './limits';
 export * from './messages';
 export * from './service';
 export * from './intake';
+export * from './reference';

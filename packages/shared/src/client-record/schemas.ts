@@ -45,6 +45,8 @@ export type ClientNote = z.infer<typeof clientNoteSchema>;
 
 export const clientRecordBookingSchema = z.object({
   id: z.string(),
+  /** The booking's short reference (B7K3QX). */
+  reference: z.string(),
   serviceTitle: z.string(),
   /** UTC, ISO 8601. */
   start: z.string(),

@@ -47,6 +47,8 @@ export const paymentRecordSchema = z.object({
   _id: z.string(),
   id: z.string(),
   bookingId: z.string(),
+  /** The booking's short reference (decision 035): what the client writes on a transfer. */
+  bookingReference: z.string(),
   amountMinor: z.number().int(),
   currency: z.string(),
   provider: paymentProviderSchema,
@@ -165,8 +167,8 @@ export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
 
 /**
  * GET /api/admin/payments. `from`/`to` are calendar days in the owner's zone (both included) and
- * select by creation; `q` searches the client's name and e-mail, the service title and the receipt
- * number.
+ * select by creation; `q` searches the booking's reference, the receipt number, the client's name
+ * and e-mail and the service title (case-insensitive).
  */
 export const adminPaymentsQuerySchema = z.object({
   status: paymentStatusSchema.optional(),

@@ -58,6 +58,7 @@ export async function exportAccount(
     profile: toUserView(user),
     bookings: records.bookings.map((booking) => ({
       id: booking.id,
+      reference: booking.reference,
       service: booking.serviceTitle,
       start: booking.startAt.toISOString(),
       end: booking.endAt.toISOString(),

@@ -23,6 +23,7 @@ export function toBookingRecord(row: BookingRow, context: ViewContext): BookingR
   return {
     _id: row.id,
     id: row.id,
+    reference: row.reference,
     service: {
       slug: row.serviceSlug,
       title: row.serviceTitle,

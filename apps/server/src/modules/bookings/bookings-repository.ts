@@ -5,7 +5,9 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { BLOCKING_BOOKING_STATES } from '@consult/shared';
 import type { Db, Tx } from '../../db/client';
-import { bookingEvents, bookings } from './schema';
+import { BOOKING_REFERENCE_INDEX, bookingEvents, bookings } from './schema';
+import { newBookingReference } from './booking-reference';
+import { isUniqueViolation, violatedConstraint } from './database-errors';
 import type { ServiceRow } from './services-repository';
 import type { BusyRange, InstantRange } from './availability/slots';
 import { wallMsToDate, ZoneClock } from './availability/zone-clock';
@@ -72,6 +74,32 @@ export function serviceSnapshot(service: ServiceRow) {
 export async function insertBooking(db: Db, values: NewBookingRow): Promise<BookingRow> {
   const [row] = await db.insert(bookings).values(values).returning();
   return row!;
+}
+
+/** Draws after which a taken reference is no longer luck but a fault worth surfacing. */
+const REFERENCE_DRAWS = 5;
+
+/**
+ * Inserts the booking with a freshly drawn reference, each try in a savepoint so that a taken code
+ * leaves the caller's transaction usable and is drawn again; any other refusal (the time taken,
+ * the Idempotency-Key used) is thrown as it came.
+ */
+export async function insertBookingWithReference(
+  tx: Tx,
+  values: Omit<NewBookingRow, 'reference'>,
+  draw: () => string = newBookingReference,
+): Promise<BookingRow> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await tx.transaction((savepoint) =>
+        insertBooking(savepoint, { ...values, reference: draw() }),
+      );
+    } catch (error) {
+      const referenceTaken =
+        isUniqueViolation(error) && violatedConstraint(error) === BOOKING_REFERENCE_INDEX;
+      if (!referenceTaken || attempt >= REFERENCE_DRAWS) throw error;
+    }
+  }
 }
 
 /** One UPDATE of the row; a new time is checked by the exclusion constraint against the others. */

@@ -30,6 +30,7 @@ import { CHANGE_MESSAGES, STATE_CHANGE_MESSAGES } from './booking-state';
 import { addService, dayAhead, openEveryDay, slotAt, TEST_RULES } from './booking-test-setup';
 import { saveSchedulingSettings } from './scheduling-settings';
 import { bookingEvents, bookings } from './schema';
+import { newBookingReference } from './booking-reference';
 
 describe('bookings API: public and client routes', () => {
   let t: TestApp;
@@ -522,6 +523,7 @@ describe('bookings API: public and client routes', () => {
         await t.database.db.insert(bookings).values({
           ...template!,
           id: undefined,
+          reference: newBookingReference(),
           idempotencyKey: null,
           startAt,
           endAt: new Date(startAt.getTime() + 3_600_000),

@@ -3,7 +3,7 @@ import type { BookingRecord, PastBookingsPage, UpcomingBookings } from '@consult
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/uuid';
-import { bookingPayments } from '../payments/booking-payments';
+import { clientBookingPayments } from '../payments/booking-payments';
 import { toBookingRecord, type ViewContext } from './booking-view';
 import {
   countPastBookings,
@@ -33,6 +33,19 @@ async function viewContext(deps: ReadDeps, now: Date): Promise<ViewContext> {
   return (await changeContext(deps, now)).view;
 }
 
+/**
+ * A booking as its client sees it: the record and, while a manual payment is due, the owner's
+ * payment instructions and the amount due (decision 035).
+ */
+export async function clientBookingRecord(
+  deps: ReadDeps,
+  booking: BookingRow,
+  view: ViewContext,
+): Promise<BookingRecord> {
+  const payments = await clientBookingPayments(deps, [booking]);
+  return { ...toBookingRecord(booking, view), ...payments.get(booking.id)?.due };
+}
+
 export async function viewClientBooking(
   deps: ReadDeps,
   clientId: string,
@@ -40,7 +53,7 @@ export async function viewClientBooking(
   now: Date,
 ): Promise<BookingRecord> {
   const booking = await findClientBooking(deps.db, clientId, bookingId);
-  return toBookingRecord(booking, await viewContext(deps, now));
+  return clientBookingRecord(deps, booking, await viewContext(deps, now));
 }
 
 /** The invite of a booking the viewer may read (`clientId` null: the owner, any booking). */
@@ -62,16 +75,14 @@ export async function clientUpcomingBookings(
     listUpcomingBookings(deps.db, clientId, now),
     viewContext(deps, now),
   ]);
-  // Each with its payment, so the client knows before cancelling what comes back.
-  const payments = await bookingPayments(
-    deps,
-    rows.map((row) => row.id),
-  );
+  // Each with its payment, so the client knows before cancelling what comes back, and how to pay
+  // what is due by hand.
+  const payments = await clientBookingPayments(deps, rows);
   return {
-    bookings: rows.map((row) => ({
-      ...toBookingRecord(row, view),
-      payment: payments.get(row.id) ?? null,
-    })),
+    bookings: rows.map((row) => {
+      const found = payments.get(row.id);
+      return { ...toBookingRecord(row, view), payment: found?.payment ?? null, ...found?.due };
+    }),
   };
 }
 

@@ -11,6 +11,16 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The constraint or index a refused row violated, as both drivers name it in `constraint`. */
+export function violatedConstraint(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const name = (current as { constraint?: unknown }).constraint;
+    if (typeof name === 'string' && name !== '') return name;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** 23505: a unique index refused the row (e.g. a service slug taken meanwhile). */
 export function isUniqueViolation(error: unknown): boolean {
   return sqlState(error) === '23505';

@@ -33,6 +33,7 @@ import { createBooking } from './changes/create-booking';
 import { rescheduleBooking } from './changes/reschedule-booking';
 import {
   clientBookingCalendarFile,
+  clientBookingRecord,
   clientBookingsPage,
   clientUpcomingBookings,
   viewClientBooking,
@@ -129,7 +130,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
           idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
         },
       );
-      const record = toBookingRecord(booking, view);
+      const record = await clientBookingRecord(deps, booking, view);
       if (booking.state !== 'pending_payment') return reply.code(201).send(record);
       const checkoutUrl = await checkoutOfNewBooking(deps, user, booking.id);
       return reply.code(201).send({ ...record, checkoutUrl });

@@ -62,10 +62,15 @@ export const services = pgTable(
   ],
 );
 
+/** The unique index of references: an insert that draws a taken one draws again (booking-reference.ts). */
+export const BOOKING_REFERENCE_INDEX = 'bookings_reference_idx';
+
 export const bookings = pgTable(
   'bookings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The short human reference (B7K3QX), drawn at insert (booking-reference.ts, decision 035). */
+    reference: text('reference').notNull(),
     clientId: uuid('client_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -120,6 +125,8 @@ export const bookings = pgTable(
     index('bookings_hold_idx')
       .on(t.holdUntil)
       .where(sql`state = 'pending_payment'`),
+    uniqueIndex(BOOKING_REFERENCE_INDEX).on(t.reference),
+    check('bookings_reference_check', sql`${t.reference} ~ '^[0-9A-Z]{4,10}$'`),
     uniqueIndex('bookings_idempotency_idx')
       .on(t.clientId, t.idempotencyKey)
       .where(sql`idempotency_key is not null`),

@@ -34,6 +34,7 @@ const receiptVoid = sql<boolean>`exists (select 1 from ${voidedReceipts} where $
 const joinedColumns = {
   payment: payments,
   booking: {
+    reference: bookings.reference,
     serviceTitle: bookings.serviceTitle,
     startAt: bookings.startAt,
     durationMinutes: bookings.durationMinutes,
@@ -44,7 +45,7 @@ const joinedColumns = {
 export type JoinedPayment = {
   payment: PaymentRow;
   receiptVoid: boolean;
-  booking: { serviceTitle: string; startAt: Date; durationMinutes: number };
+  booking: { reference: string; serviceTitle: string; startAt: Date; durationMinutes: number };
   client: { id: string; name: string; email: string };
 };
 
@@ -295,7 +296,7 @@ export interface AdminPaymentsFilter {
   provider?: PaymentProvider;
   /** Payments created in [start, end). */
   createdRange?: { start?: Date; end?: Date };
-  /** Matches the client's name or e-mail, the service title or the receipt number. */
+  /** Matches the booking's reference, the receipt number, the client's name or e-mail or the service title. */
   search?: string;
   /** Only payments with a manual refund the owner has not confirmed sending. */
   refundsOwed?: boolean;
@@ -318,6 +319,7 @@ function whereOf(filter: AdminPaymentsFilter) {
           ilike(users.name, pattern),
           ilike(users.email, pattern),
           ilike(bookings.serviceTitle, pattern),
+          ilike(bookings.reference, pattern),
           ilike(payments.receiptNumber, pattern),
         )
       : undefined,

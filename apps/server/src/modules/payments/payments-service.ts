@@ -69,6 +69,7 @@ function toRecord({ payment, booking, receiptVoid }: JoinedPayment): PaymentReco
     _id: payment.id,
     id: payment.id,
     bookingId: payment.bookingId,
+    bookingReference: booking.reference,
     amountMinor: payment.amountMinor,
     currency: payment.currency,
     provider: payment.provider,

@@ -63,7 +63,7 @@ export const payments = pgTable(
     /** The owner's note when marking it paid. */
     note: text('note'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** How the owner received it when they marked it paid by hand (null: Stripe, or before 0013). */
+    /** How the owner received it when they marked it paid by hand (null: Stripe, or before 0014). */
     paidMethod: text('paid_method', { enum: STORED_PAYMENT_METHODS }),
     /** The owner's calendar day the money arrived. */
     receivedOn: date('received_on', { mode: 'string' }),

@@ -110,6 +110,12 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const { client, booking, session } = await heldBooking();
     expect(booking.state).toBe('pending_payment');
     expect(booking.checkoutUrl).toBe(session.url);
+    // Paid on Stripe's page: no manual instructions, here or on the booking.
+    expect(booking).not.toHaveProperty('paymentInstructions');
+    const held = (await call('GET', `/api/bookings/${booking.id}`, client)).json();
+    expect(held).toMatchObject({ paymentDue: true, reference: booking.reference });
+    expect(held).not.toHaveProperty('paymentInstructions');
+    expect(held).not.toHaveProperty('amountDueMinor');
     expect(session).toMatchObject({
       mode: 'payment',
       client_reference_id: booking.id,

@@ -15,6 +15,7 @@ export async function listRecordBookings(db: Db, clientId: string, limit: number
     .select({
       booking: {
         id: bookings.id,
+        reference: bookings.reference,
         serviceTitle: bookings.serviceTitle,
         startAt: bookings.startAt,
         endAt: bookings.endAt,

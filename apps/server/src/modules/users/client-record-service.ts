@@ -78,6 +78,7 @@ export async function getClientRecord(deps: ClientRecordDeps, id: string): Promi
     ...user,
     bookings: bookingRows.map(({ booking, payment }) => ({
       id: booking.id,
+      reference: booking.reference,
       serviceTitle: booking.serviceTitle,
       start: booking.startAt.toISOString(),
       end: booking.endAt.toISOString(),

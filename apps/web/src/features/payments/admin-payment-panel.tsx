@@ -16,6 +16,7 @@ import {
   type AdminPaymentDetail,
   type RefundRecord,
 } from '@consult/shared';
+import { BookingReference } from '../../components/booking-reference';
 import { PaymentStatusBadge } from '../../components/payment-status-badge';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
@@ -62,7 +63,10 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
           <h2 className="font-display text-2xl break-words text-brand">
             {money(payment.amountMinor)} · {payment.service.title}
           </h2>
-          <p className="text-sm text-muted">{formatPaymentDate(payment.service.start, timeZone)}</p>
+          <p className="text-sm text-muted">
+            {formatPaymentDate(payment.service.start, timeZone)} ·{' '}
+            <BookingReference reference={payment.bookingReference} className="text-ink" />
+          </p>
         </div>
         <PaymentStatusBadge status={payment.status} />
       </div>
@@ -86,7 +90,8 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
               to={`${paths.admin.bookings}?booking=${payment.bookingId}`}
               className="font-semibold text-brand underline underline-offset-4"
             >
-              Open the booking
+              Open the booking{' '}
+              <span className="font-mono tracking-wider">{payment.bookingReference}</span>
             </Link>,
           ],
           ['Method', PAYMENT_PROVIDER_LABELS[payment.provider]],

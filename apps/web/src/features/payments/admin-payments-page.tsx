@@ -10,6 +10,7 @@ import {
   paths,
   type PaymentTotals,
 } from '@consult/shared';
+import { BookingReference } from '../../components/booking-reference';
 import { ListDetailLayout } from '../../components/list-detail-layout';
 import { ListRowLink, ListState, SearchField } from '../../components/list-state';
 import { PaymentStatusBadge } from '../../components/payment-status-badge';
@@ -86,7 +87,7 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
         />
         <SearchField
           id="payment-search"
-          label="Search client, service or receipt number"
+          label="Search reference, receipt number, client or service"
           value={typed}
           onChange={setTyped}
           className="sm:col-span-2"
@@ -155,6 +156,9 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
               <PaymentStatusBadge status={payment.status} />
               <span className="break-words">{payment.service.title}</span>
               <span>· {formatPaymentDate(payment.createdAt, timeZone)}</span>
+              <span>
+                · <BookingReference reference={payment.bookingReference} />
+              </span>
               {payment.receiptNumber && (
                 <span className="inline-flex items-center gap-1">
                   · <ReceiptNumber number={payment.receiptNumber} isVoid={payment.receiptVoid} />

@@ -2,10 +2,13 @@ import { Link } from 'react-router';
 import {
   formatMoney,
   PAYMENT_METHOD_LABELS,
+  NO_PAYMENT_INSTRUCTIONS_TEXT,
   PAYMENT_PROVIDER_LABELS,
+  paymentReferenceLine,
   receiptPath,
   type PaymentRecord,
 } from '@consult/shared';
+import { BookingReference } from '../../components/booking-reference';
 import { EmptyList } from '../../components/list-detail-layout';
 import { PaymentStatusBadge } from '../../components/payment-status-badge';
 import { LoadError, Skeleton } from '../../components/query-state';
@@ -54,7 +57,10 @@ function PaymentCard({ payment, timeZone }: { payment: PaymentRecord; timeZone: 
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-lg font-semibold break-words text-ink">{payment.service.title}</h2>
-          <p className="text-sm text-muted">{formatPaymentDate(payment.service.start, timeZone)}</p>
+          <p className="text-sm text-muted">
+            {formatPaymentDate(payment.service.start, timeZone)} ·{' '}
+            <BookingReference reference={payment.bookingReference} className="text-ink" />
+          </p>
         </div>
         <PaymentStatusBadge status={payment.status} />
       </div>
@@ -103,7 +109,7 @@ function PaymentCard({ payment, timeZone }: { payment: PaymentRecord; timeZone: 
           </div>
         )}
       </dl>
-      {due && <PaymentInstructions id={payment.id} />}
+      {due && <PaymentInstructions id={payment.id} reference={payment.bookingReference} />}
       {payment.receiptNumber && (
         <Link
           to={receiptPath(payment.id)}
@@ -117,14 +123,17 @@ function PaymentCard({ payment, timeZone }: { payment: PaymentRecord; timeZone: 
   );
 }
 
-/** How to pay a manual payment still due, in the owner's words. */
-function PaymentInstructions({ id }: { id: string }) {
+/** How to pay a manual payment still due, in the owner's words, with the reference to give. */
+function PaymentInstructions({ id, reference }: { id: string; reference: string }) {
   const { data } = useGetMyPaymentQuery(id);
-  if (!data?.instructions) return null;
+  if (!data) return null;
   return (
     <div className="mt-4">
       <Alert tone="info" title="How to pay">
-        <p className="whitespace-pre-line">{data.instructions}</p>
+        <p className="whitespace-pre-line [overflow-wrap:anywhere]">
+          {data.instructions?.trim() || NO_PAYMENT_INSTRUCTIONS_TEXT}
+        </p>
+        <p className="mt-2">{paymentReferenceLine(reference)}</p>
       </Alert>
     </div>
   );

@@ -165,7 +165,7 @@ function PaymentSettingsForm({ view }: { view: PaymentSettingsView }) {
       )}
       <TextAreaField
         label="Payment instructions"
-        hint="Shown to clients while a payment is due: bank details, or “pay at the session”."
+        hint="Bank details, or “pay at the session”. Shown to clients while a payment is due (their dashboard, the booking’s page, the confirmation screen and the booking e-mails) with the amount and the booking’s reference. Left empty, clients read that you will tell them how to pay."
         rows={4}
         error={errors.manualInstructions?.message}
         {...register('manualInstructions')}

@@ -88,6 +88,12 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
           <p className={`mt-1 text-base tabular-nums ${receipt.void ? 'line-through' : ''}`}>
             No. {payment.receiptNumber}
           </p>
+          <p className="text-sm">
+            Booking reference{' '}
+            <span className="font-mono font-semibold tracking-wider">
+              {payment.bookingReference}
+            </span>
+          </p>
           {payment.paidAt && (
             <p className="text-sm text-muted">Paid {formatPaymentDate(payment.paidAt, timeZone)}</p>
           )}

@@ -13,6 +13,7 @@ import {
   type ClientRecordBooking,
   type ClientRecordMessage,
 } from '@consult/shared';
+import { BookingReference } from '../../components/booking-reference';
 import { PaymentStatusBadge } from '../../components/payment-status-badge';
 import { formatDateTime } from './user-badges';
 
@@ -67,6 +68,8 @@ export function ClientBookingsSection({
                 {booking.priceMinor === 0
                   ? 'Free'
                   : formatMoney(booking.priceMinor, booking.currency)}
+                {' · '}
+                <BookingReference reference={booking.reference} />
               </span>
               {booking.payment && (
                 <span>

@@ -82,9 +82,9 @@ describe('availability cache', () => {
     const start = slotAt(5, '14:00');
     expect(await slotsOn()).toContain(start);
     await t.app.db.execute(sql`
-      insert into bookings (client_id, service_id, service_slug, service_title, duration_minutes, price_minor,
+      insert into bookings (reference, client_id, service_id, service_slug, service_title, duration_minutes, price_minor,
         currency, meeting_mode, start_at, end_at, blocked_until, state)
-      values (${client.user.id}, ${service.id}, 'cached-call', 'x', 60, 0, 'USD', 'video', ${start}::timestamptz,
+      values ('CACHE2', ${client.user.id}, ${service.id}, 'cached-call', 'x', 60, 0, 'USD', 'video', ${start}::timestamptz,
         ${start}::timestamptz + interval '60 minutes', ${start}::timestamptz + interval '75 minutes',
         'confirmed')`);
     expect(await slotsOn()).not.toContain(start);

@@ -19,8 +19,8 @@ import type { AppDeps } from '../../../app-deps';
 import type { Db, Tx } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
 import { insertAuditEntry } from '../../audit/audit-repository';
-import { loadPaymentSettings } from '../../payments/payment-settings';
 import type { CancellationRefund } from '../../payments/payment-steps';
+import { clientBookingPayments } from '../../payments/booking-payments';
 import { HttpProblem } from '../../../plugins/errors';
 import { findUserById, type UserRow } from '../../users/users-repository';
 import { isSlotOffered, nearestSlots } from '../availability/availability-service';
@@ -210,6 +210,16 @@ export async function checkTimeFree(
   if (!free) throw new SlotUnavailable();
 }
 
+/** The owner's instructions while the booking's payment is due by hand (null otherwise, Stripe included). */
+async function manualPaymentInstructions(
+  deps: Pick<AppDeps, 'log'>,
+  tx: Tx,
+  booking: BookingRow,
+): Promise<string | null> {
+  const payments = await clientBookingPayments({ db: tx, log: deps.log }, [booking]);
+  return payments.get(booking.id)?.due?.paymentInstructions ?? null;
+}
+
 /** Queues the change's mails to the client and the owner in the change's transaction. */
 export async function mailChange(
   deps: Pick<AppDeps, 'mailer' | 'log' | 'config'>,
@@ -230,9 +240,7 @@ export async function mailChange(
     },
     owner: await bookingMailOwner(deps, tx),
     appUrl: deps.config.APP_URL,
-    paymentInstructions: booking.paymentDue
-      ? (await loadPaymentSettings(tx, deps.log)).manualInstructions
-      : null,
+    paymentInstructions: await manualPaymentInstructions(deps, tx, booking),
     ...extra,
   });
 }

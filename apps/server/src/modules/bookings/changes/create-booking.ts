@@ -20,8 +20,8 @@ import type { ServiceRow } from '../services-repository';
 import { initialBookingState, initialReminderSentAt } from '../booking-state';
 import {
   findBookingByIdempotencyKey,
-  insertBooking,
   insertBookingEvent,
+  insertBookingWithReference,
   serviceSnapshot,
   type BookingRow,
 } from '../bookings-repository';
@@ -172,7 +172,7 @@ export async function createBooking(
         holdMinutes: settings.rules.holdMinutes,
       });
       const end = addMinutes(start, service.durationMinutes);
-      const row = await insertBooking(tx, {
+      const row = await insertBookingWithReference(tx, {
         clientId: client.id,
         ...serviceSnapshot(service),
         startAt: start,

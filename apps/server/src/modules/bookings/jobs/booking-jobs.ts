@@ -18,6 +18,7 @@ import {
   markReminderSent,
   setBookingsState,
 } from './booking-jobs-repository';
+import { clientBookingPayments } from '../../payments/booking-payments';
 import { bookingMailOwner, queueBookingMails } from '../mails/booking-mails';
 import { decideStateChange, isHoldExpired } from '../booking-state';
 import type { BookingRow } from '../bookings-repository';
@@ -172,6 +173,8 @@ export async function sendDueReminders(
         rows.map((row) => row.clientId),
       );
       const clientById = new Map(clients.map((client) => [client.id, client]));
+      // A payment still due by hand: the reminder says how to pay it, as the confirmation did.
+      const payments = await clientBookingPayments({ db: tx, log: deps.log }, rows);
       let sent = 0;
       for (const row of rows) {
         const client = clientById.get(row.clientId);
@@ -185,6 +188,7 @@ export async function sendDueReminders(
               client,
               owner,
               appUrl: deps.config.APP_URL,
+              paymentInstructions: payments.get(row.id)?.due?.paymentInstructions ?? null,
             });
             await markReminderSent(sp, row.id, now);
             await insertBookingEvents(sp, [

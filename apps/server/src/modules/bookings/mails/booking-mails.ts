@@ -9,7 +9,9 @@ import {
   formatMoney,
   formatPrice,
   MEETING_MODE_LABELS,
+  NO_PAYMENT_INSTRUCTIONS_TEXT,
   paths,
+  paymentReferenceLine,
 } from '@consult/shared';
 import { DateTime } from 'luxon';
 import type { Tx } from '../../../db/client';
@@ -43,7 +45,10 @@ export interface BookingMailInput {
   previousStart?: Date;
   /** Cancelled: the reason given, if any. */
   reason?: string | null;
-  /** The owner's payment instructions, for the client while a payment is due. */
+  /**
+   * While a manual payment is due: the owner's instructions ('' when they wrote none); null or
+   * absent when nothing is due by hand (free, paid, Stripe).
+   */
   paymentInstructions?: string | null;
   /**
    * Cancelled: the refund the cancellation gave; `owed` when the business sends it by hand
@@ -145,6 +150,7 @@ function bookingRows(
 ): [string, string][] {
   const { booking } = mail;
   const rows: [string, string][] = [
+    ['Booking reference', booking.reference],
     ['Service', `${booking.serviceTitle} (${formatDuration(booking.durationMinutes)})`],
     [mail.kind === 'rescheduled' ? 'New time' : 'When', formatMailTime(booking.startAt, timeZone)],
   ];
@@ -231,8 +237,13 @@ export function clientBookingMail(
     rows: [
       ...bookingRows(mail, client.timeZone, phone),
       ...clientRefundRows(mail),
-      ...(mail.booking.paymentDue && mail.kind !== 'cancelled' && mail.paymentInstructions
-        ? ([['How to pay', mail.paymentInstructions]] as [string, string][])
+      ...(mail.booking.paymentDue &&
+      mail.kind !== 'cancelled' &&
+      typeof mail.paymentInstructions === 'string'
+        ? ([
+            ['How to pay', mail.paymentInstructions || NO_PAYMENT_INSTRUCTIONS_TEXT],
+            ['Payment reference', paymentReferenceLine(booking.reference)],
+          ] as [string, string][])
         : []),
     ],
     links,

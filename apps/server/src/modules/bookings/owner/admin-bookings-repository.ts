@@ -25,7 +25,7 @@ export interface AdminBookingsFilter {
   /** Bookings starting in [start, end). */
   startRange?: { start?: Date; end?: Date };
   clientId?: string;
-  /** Matches the client's name or e-mail or the service title, case-insensitively. */
+  /** Matches the booking's reference, the client's name or e-mail or the service title, case-insensitively. */
   search?: string;
 }
 
@@ -49,6 +49,7 @@ function whereOf(filter: AdminBookingsFilter) {
           ilike(users.name, pattern),
           ilike(users.email, pattern),
           ilike(bookings.serviceTitle, pattern),
+          ilike(bookings.reference, pattern),
         )
       : undefined,
   );

@@ -13,6 +13,7 @@ import {
   type BookingEvent,
   type SchedulingSettings,
 } from '@consult/shared';
+import { BookingReference } from '../../../components/booking-reference';
 import { LoadError, Skeleton } from '../../../components/query-state';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -160,7 +161,12 @@ function BookingDetail({
     ['Client notes', booking.notes ?? 'None'],
     ['Booked', formatInstant(booking.createdAt, timeZone)],
     ['Last change', formatInstant(booking.updatedAt, timeZone)],
-    ['Reference', booking.id],
+    [
+      'Booking id',
+      <span key="id" className="text-sm break-all text-muted">
+        {booking.id}
+      </span>,
+    ],
   );
 
   return (
@@ -173,7 +179,10 @@ function BookingDetail({
         <h2 id="booking-detail-title" className="text-xl font-semibold break-words text-ink">
           {booking.service.title} with {booking.client.name}
         </h2>
-        <p className="mt-1 text-base text-muted">{formatInstant(booking.start, timeZone)}</p>
+        <p className="mt-1 text-base text-muted">
+          {formatInstant(booking.start, timeZone)} ·{' '}
+          <BookingReference reference={booking.reference} className="text-ink" />
+        </p>
         <div className="mt-2">
           <BookingBadges booking={booking} />
         </div>

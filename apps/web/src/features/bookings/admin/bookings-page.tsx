@@ -13,6 +13,7 @@ import {
   paths,
 } from '@consult/shared';
 import { ListDetailLayout } from '../../../components/list-detail-layout';
+import { BookingReference } from '../../../components/booking-reference';
 import { ListRowLink, ListState, SearchField } from '../../../components/list-state';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
@@ -72,7 +73,7 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
       </div>
       <SearchField
         id="booking-search"
-        label="Search client or service"
+        label="Search reference, client or service"
         value={typed}
         onChange={setTyped}
         className="col-span-2 sm:col-span-1"
@@ -147,6 +148,7 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
                 {item.service.title} · {item.client.name}
               </span>
               <span className="text-sm break-all text-muted">{item.client.email}</span>
+              <BookingReference reference={item.reference} className="text-sm text-muted" />
               <BookingBadges booking={item} />
             </ListRowLink>
           )}

@@ -10,6 +10,7 @@ import {
   paths,
   type AdminBookingRecord,
 } from '@consult/shared';
+import { BookingReference } from '../../../components/booking-reference';
 import { LoadError, Skeleton } from '../../../components/query-state';
 import { buttonClasses } from '../../../components/ui/button';
 import { useGetSchedulingSettingsQuery } from '../api/owner-scheduling-api';
@@ -181,6 +182,7 @@ function TimelineEntry({ booking, timeZone }: { booking: AdminBookingRecord; tim
           · {booking.client.email}
         </p>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
+          <BookingReference reference={booking.reference} />
           <BookingBadges booking={booking} />
           {booking.priceMinor > 0 && (
             <span>

@@ -31,6 +31,11 @@ export const myBookingsApi = api.injectEndpoints({
       transformResponse: (response: UpcomingBookings) => response.bookings,
       providesTags: ['Booking'],
     }),
+    /** One of the client's bookings, with how to pay it while a manual payment is due. */
+    getBooking: build.query<BookingRecord, string>({
+      query: (id) => `/bookings/${encodeURIComponent(id)}`,
+      providesTags: ['Booking'],
+    }),
     getPastBookings: build.query<PastBookingsState, number>({
       query: (page) => ({ url: '/bookings/past', params: { page } }),
       transformResponse: (response: Partial<PastBookingsPage>) =>
@@ -73,6 +78,7 @@ export const myBookingsApi = api.injectEndpoints({
 
 export const {
   useGetUpcomingBookingsQuery,
+  useGetBookingQuery,
   useGetPastBookingsQuery,
   useCancelBookingMutation,
   useRescheduleBookingMutation,

@@ -1,9 +1,17 @@
 /** What the client sees once the booking is made: when, where, the invite and the way to /dash. */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { BOOKING_STATE_LABELS, formatPrice, paths, type BookingRecord } from '@consult/shared';
+import {
+  BOOKING_STATE_LABELS,
+  clientBookingPath,
+  formatPrice,
+  NO_PAYMENT_INSTRUCTIONS_TEXT,
+  paths,
+  type BookingRecord,
+} from '@consult/shared';
 import { AddToCalendarButton } from '../meeting/add-to-calendar-button';
 import { MeetingDetails } from '../meeting/meeting-details';
+import { hasManualPaymentDue, PaymentInstructions } from '../payment-due/payment-instructions';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { formatDateTime, formatTime, zoneName } from '../time/date-time';
 
@@ -28,11 +36,18 @@ export function BookingConfirmation({
     ],
     ['Where', <MeetingDetails key="where" booking={booking} />],
     ['Status', BOOKING_STATE_LABELS[booking.state]],
+    [
+      'Reference',
+      <span key="reference" className="font-mono font-semibold tracking-wider">
+        {booking.reference}
+      </span>,
+    ],
   ];
-  if (booking.paymentDue) {
+  const manualDue = hasManualPaymentDue(booking);
+  if (booking.paymentDue && !manualDue) {
     details.push([
       'Payment',
-      `${formatPrice(booking)} due before the session; the confirmation e-mail says how to pay.`,
+      `${formatPrice(booking)} due before the session. ${NO_PAYMENT_INSTRUCTIONS_TEXT}`,
     ]);
   }
 
@@ -66,9 +81,13 @@ export function BookingConfirmation({
           </div>
         ))}
       </dl>
+      {manualDue && <PaymentInstructions booking={booking} headingLevel={4} />}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <AddToCalendarButton bookingId={booking.id} />
-        <Link to={paths.dashboard} className={buttonClasses('primary')}>
+        <Link to={clientBookingPath(booking.id)} className={buttonClasses('primary')}>
+          See this booking
+        </Link>
+        <Link to={paths.dashboard} className={buttonClasses('secondary')}>
           See your bookings
         </Link>
         <Button variant="ghost" onClick={onBookAnother}>

@@ -1,6 +1,8 @@
 /** Past bookings, newest first, a page at a time; with none, the pager reads page 1 of 1. */
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { clientBookingPath } from '@consult/shared';
+import { BookingReference } from '../../../components/booking-reference';
 import { LoadError, Skeleton } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../time/date-time';
@@ -60,8 +62,18 @@ export function PastBookings({ timeZone }: { timeZone: string }) {
                 className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
               >
                 <div className="min-w-0">
-                  <p className="font-semibold text-ink">{booking.service.title}</p>
-                  <p className="text-sm text-muted">{formatDateTime(booking.start, timeZone)}</p>
+                  <p className="font-semibold break-words text-ink">
+                    <Link
+                      to={clientBookingPath(booking.id)}
+                      className="underline-offset-4 hover:text-brand hover:underline"
+                    >
+                      {booking.service.title}
+                    </Link>
+                  </p>
+                  <p className="text-sm text-muted">
+                    {formatDateTime(booking.start, timeZone)} ·{' '}
+                    <BookingReference reference={booking.reference} />
+                  </p>
                 </div>
                 <StateBadge state={booking.state} />
               </li>

@@ -6,9 +6,11 @@ import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   JOIN_LINK_OPENS_MINUTES,
+  clientBookingPath,
   formatMoney,
   hasVoidReceipt,
   formatPrice,
+  NO_PAYMENT_INSTRUCTIONS_TEXT,
   receiptPath,
   type BookingPayment,
   type BookingRecord,
@@ -16,6 +18,8 @@ import {
 import { AddToCalendarButton } from '../meeting/add-to-calendar-button';
 import { MeetingDetails } from '../meeting/meeting-details';
 import { PayNowButton } from '../checkout/pay-now-button';
+import { hasManualPaymentDue, PaymentInstructions } from '../payment-due/payment-instructions';
+import { BookingReference } from '../../../components/booking-reference';
 import { PaymentStatusBadge } from '../../../components/payment-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Pill } from '../../../components/ui/pill';
@@ -33,12 +37,19 @@ export function UpcomingBookingCard({
   booking,
   timeZone,
   featured = false,
+  linkTitle = true,
+  headingLevel = 3,
 }: {
   booking: BookingRecord;
   timeZone: string;
   /** The next booking on the overview: larger, on the brand colour. */
   featured?: boolean;
+  /** The title links to the booking's own page (not on that page itself). */
+  linkTitle?: boolean;
+  /** 3 in lists under a section's heading; 2 on the booking's own page. */
+  headingLevel?: 2 | 3;
 }) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
   const now = useNow(CLOCK_TICK_MS);
   const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
@@ -58,15 +69,25 @@ export function UpcomingBookingCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={titleId} className="text-lg font-semibold text-ink">
-            {booking.service.title}
-          </h3>
+          <Title id={titleId} className="text-lg font-semibold break-words text-ink">
+            {linkTitle ? (
+              <Link
+                to={clientBookingPath(booking.id)}
+                className="underline-offset-4 hover:text-brand hover:underline"
+              >
+                {booking.service.title}
+              </Link>
+            ) : (
+              booking.service.title
+            )}
+          </Title>
           <p
             className={`mt-1 font-semibold text-brand ${featured ? 'text-xl sm:text-2xl' : 'text-base'}`}
           >
             {formatDateTime(booking.start, timeZone)} to {formatTime(booking.end, timeZone)}
           </p>
           <p className="text-sm text-muted">Times in {zoneName(timeZone)}</p>
+          <BookingReference reference={booking.reference} className="text-sm text-ink" />
         </div>
         <StateBadge state={booking.state} />
       </div>
@@ -88,10 +109,12 @@ export function UpcomingBookingCard({
             </p>
             <PayNowButton bookingId={booking.id} className="shrink-0" />
           </div>
+        ) : hasManualPaymentDue(booking) ? (
+          <PaymentInstructions booking={booking} headingLevel={headingLevel === 2 ? 3 : 4} />
         ) : booking.paymentDue ? (
           <p className="rounded-lg bg-accent-soft px-3 py-2 text-sm text-ink">
-            <strong>Payment due:</strong> {formatPrice(booking)} before the session. Your
-            confirmation e-mail says how to pay.
+            <strong>Payment due:</strong> {formatPrice(booking)} before the session.{' '}
+            {NO_PAYMENT_INSTRUCTIONS_TEXT}
           </p>
         ) : booking.payment ? (
           <PaymentLine payment={booking.payment} />
