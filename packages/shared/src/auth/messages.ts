@@ -12,6 +12,7 @@ export const AUTH_MESSAGES = {
   verificationResent: 'If that address is waiting to be confirmed, we have sent a new link to it.',
   emailVerified: 'Your e-mail address is confirmed.',
   verificationInvalid: 'This verification link is invalid or has expired.',
+  emailAlreadyVerified: 'Your e-mail address is already verified.',
   resetLinkSent:
     'If an account exists for that address, we have sent a link to reset the password.',
   passwordChanged: 'Your password has been changed. You can sign in now.',

@@ -189,7 +189,12 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         summary:
           'Confirm an e-mail address with the token from the mail; ends the sessions opened before it',
         body: verifyEmailSchema,
-        response: { 200: verifyEmailResponseSchema, 400: problemSchema, 429: problemSchema },
+        response: {
+          200: verifyEmailResponseSchema,
+          400: problemSchema,
+          409: problemSchema,
+          429: problemSchema,
+        },
       },
       preHandler: [limitBy(app, 'token-ip', AUTH_RATE_LIMITS.tokenPerIp, byIp)],
     },
