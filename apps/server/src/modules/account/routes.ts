@@ -177,7 +177,12 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
           errors: { email: [AUTH_MESSAGES.emailRequired] },
         });
       }
-      return { message: AUTH_MESSAGES.verificationResent };
+      return {
+        message:
+          deps.mailer.delivery === 'smtp'
+            ? AUTH_MESSAGES.verificationResent
+            : AUTH_MESSAGES.mailNotDelivered,
+      };
     },
   );
 
@@ -227,7 +232,13 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       deps.afterResponse.run('password reset request', () =>
         requestPasswordReset(deps, request.body.email),
       );
-      return { message: AUTH_MESSAGES.resetLinkSent };
+      // Without a mail server the answer is still the same whether or not the address has an account.
+      return {
+        message:
+          deps.mailer.delivery === 'smtp'
+            ? AUTH_MESSAGES.resetLinkSent
+            : AUTH_MESSAGES.mailNotDelivered,
+      };
     },
   );
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  AUTH_MESSAGES,
   MAIL_DELIVERY_OFF_PROBLEM_TYPE,
   MAIL_NOT_FAILED_PROBLEM_TYPE,
   outboxMailSchema,
@@ -8,7 +9,7 @@ import {
   systemStatusSchema,
   type OutboxPage,
 } from '@consult/shared';
-import { signedInUser } from '../../test/accounts';
+import { createUser, signedInUser } from '../../test/accounts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditLog } from '../audit/schema';
@@ -231,6 +232,22 @@ describe('the outbox and the status with no mail server configured', () => {
     expect(mail.delivery).toBe('none');
     expect(mail.sent).toBe(0);
     expect(mail.notDelivered).toBeGreaterThanOrEqual(1);
+  });
+
+  it('tells a person asking for a link that no mail is on its way, the same for every address', async () => {
+    const known = await createUser(t.app, { verified: false });
+    for (const url of ['/api/user/forgotPassword', '/api/user/resendEmailVerification']) {
+      for (const email of [known.email, 'nobody-here@example.test']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: { email },
+          remoteAddress: `10.9.${url.length}.${email.length}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ message: AUTH_MESSAGES.mailNotDelivered });
+      }
+    }
   });
 
   it('refuses to send a mail again while it would go nowhere', async () => {
