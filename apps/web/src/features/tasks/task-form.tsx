@@ -3,11 +3,13 @@
  * for. It validates with the shared schema the server uses, and shows the server's field messages.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
+  calendarDayIn,
   createTaskSchema,
+  formatDueDay,
   TASK_DETAILS_MAX,
   TASK_MESSAGES,
   TASK_TITLE_MAX,
@@ -55,11 +57,17 @@ export function TaskForm(props: TaskFormProps) {
   const [create, creation] = useCreateTaskMutation();
   const [update, edit] = useUpdateTaskMutation();
   const error = creation.error ?? edit.error;
+  // A due day already gone is asked about once (the client would see the task overdue at once);
+  // the day the owner confirmed is kept, so "Set it anyway" submits it.
+  const [pastDate, setPastDate] = useState<string | null>(null);
+  const confirmedPast = useRef<string | null>(null);
   const {
     register,
     handleSubmit,
     setError,
     setValue,
+    setFocus,
+    watch,
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<CreateTaskInput, unknown, CreateTask>({
@@ -84,6 +92,13 @@ export function TaskForm(props: TaskFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     creation.reset();
     edit.reset();
+    const due = values.dueDate;
+    const today = calendarDayIn(Date.now(), props.timeZone);
+    if (due && due < today && due !== editing?.dueDate && confirmedPast.current !== due) {
+      setPastDate(due);
+      return;
+    }
+    setPastDate(null);
     const { clientId, ...fields } = values;
     const result = editing
       ? await update({ id: editing.id, ...fields })
@@ -171,6 +186,33 @@ export function TaskForm(props: TaskFormProps) {
           />
         )}
       </div>
+      {pastDate && pastDate === watch('dueDate') && (
+        <Alert tone="error" title={TASK_MESSAGES.dueDatePast}>
+          <p>
+            {formatDueDay(pastDate)} has passed: the client would see the task as overdue at once.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Button
+              type="submit"
+              disabled={isSubmitting}
+              onClick={() => {
+                confirmedPast.current = pastDate;
+              }}
+            >
+              Set it anyway
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setPastDate(null);
+                setFocus('dueDate');
+              }}
+            >
+              Change the date
+            </Button>
+          </div>
+        </Alert>
+      )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {props.onCancel && (
           <Button variant="secondary" onClick={props.onCancel} disabled={isSubmitting}>
