@@ -3,13 +3,14 @@
  * for. It validates with the shared schema the server uses, and shows the server's field messages.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   calendarDayIn,
   createTaskSchema,
   formatDueDay,
+  MINUTE_MS,
   TASK_DETAILS_MAX,
   TASK_MESSAGES,
   TASK_TITLE_MAX,
@@ -24,6 +25,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
 import { ClientPicker, type PickedClient } from '../../components/client-picker';
+import { useNow } from '../../hooks/use-now';
 import { formatTaskInstant } from './task-format';
 import {
   useCreateTaskMutation,
@@ -57,17 +59,16 @@ export function TaskForm(props: TaskFormProps) {
   const [create, creation] = useCreateTaskMutation();
   const [update, edit] = useUpdateTaskMutation();
   const error = creation.error ?? edit.error;
-  // A due day already gone is asked about once (the client would see the task overdue at once);
-  // the day the owner confirmed is kept, so "Set it anyway" submits it.
+  // A due day already gone is asked about first: the client would see the task overdue at once.
   const [pastDate, setPastDate] = useState<string | null>(null);
-  const confirmedPast = useRef<string | null>(null);
+  const today = calendarDayIn(useNow(MINUTE_MS), props.timeZone);
   const {
     register,
     handleSubmit,
     setError,
     setValue,
     setFocus,
-    watch,
+    control,
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<CreateTaskInput, unknown, CreateTask>({
@@ -80,6 +81,7 @@ export function TaskForm(props: TaskFormProps) {
       dueDate: editing?.dueDate ?? '',
     },
   });
+  const dueDate = useWatch({ control, name: 'dueDate' });
   const bookings = useGetClientBookingsForTasksQuery(clientId ?? '', { skip: !clientId });
 
   const chooseClient = (chosen: PickedClient | null) => {
@@ -89,12 +91,11 @@ export function TaskForm(props: TaskFormProps) {
     clearErrors('clientId');
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const save = async (values: CreateTask, pastConfirmed: boolean) => {
     creation.reset();
     edit.reset();
     const due = values.dueDate;
-    const today = calendarDayIn(Date.now(), props.timeZone);
-    if (due && due < today && due !== editing?.dueDate && confirmedPast.current !== due) {
+    if (due && due < today && due !== editing?.dueDate && !pastConfirmed) {
       setPastDate(due);
       return;
     }
@@ -113,7 +114,9 @@ export function TaskForm(props: TaskFormProps) {
     } else if ('error' in result) {
       applyFieldErrors(result.error, setError, serverFields);
     }
-  });
+  };
+  const onSubmit = handleSubmit((values) => save(values, false));
+  const onConfirmPast = handleSubmit((values) => save(values, true));
   const problem = readProblem(error);
   const onlyFields = Object.keys(problem?.errors ?? {}).length > 0;
 
@@ -186,19 +189,13 @@ export function TaskForm(props: TaskFormProps) {
           />
         )}
       </div>
-      {pastDate && pastDate === watch('dueDate') && (
+      {pastDate && pastDate === dueDate && (
         <Alert tone="error" title={TASK_MESSAGES.dueDatePast}>
           <p>
             {formatDueDay(pastDate)} has passed: the client would see the task as overdue at once.
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
-            <Button
-              type="submit"
-              disabled={isSubmitting}
-              onClick={() => {
-                confirmedPast.current = pastDate;
-              }}
-            >
+            <Button disabled={isSubmitting} onClick={() => void onConfirmPast()}>
               Set it anyway
             </Button>
             <Button
