@@ -45,7 +45,13 @@ export function OutboxMailPanel({ id, timeZone }: { id: string; timeZone: string
         <dt className="text-muted">Queued</dt>
         <dd className="text-ink">{formatAt(data.createdAt, timeZone)}</dd>
         <dt className="text-muted">Sent</dt>
-        <dd className="text-ink">{data.sentAt ? formatAt(data.sentAt, timeZone) : 'Not yet'}</dd>
+        <dd className="text-ink">
+          {data.sentAt
+            ? formatAt(data.sentAt, timeZone)
+            : data.state === 'not_delivered'
+              ? 'Never: no mail server'
+              : 'Not yet'}
+        </dd>
       </dl>
       {data.state === 'failed' && (
         <Alert tone="error" title="Delivery failed">
@@ -60,7 +66,8 @@ export function OutboxMailPanel({ id, timeZone }: { id: string; timeZone: string
             : 'Nothing was sent; the server only wrote it to its log.'}
         </Alert>
       )}
-      {(data.state === 'failed' || (data.state === 'not_delivered' && mailDelivered)) && (
+      {/* Sending again needs a mail server: without one it would go nowhere again. */}
+      {(data.state === 'failed' || data.state === 'not_delivered') && mailDelivered && (
         <div className="flex flex-col items-start gap-2">
           <Button onClick={() => void onResend()} disabled={resending.isLoading}>
             {resending.isLoading ? 'Queuing...' : 'Send again'}

@@ -24,6 +24,7 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
+import { useMailDelivered } from '../../lib/site-brand-api';
 import { ClientPicker, type PickedClient } from '../../components/client-picker';
 import { useNow } from '../../hooks/use-now';
 import { formatTaskInstant } from './task-format';
@@ -61,6 +62,7 @@ export function TaskForm(props: TaskFormProps) {
   const error = creation.error ?? edit.error;
   // A due day already gone is asked about first: the client would see the task overdue at once.
   const [pastDate, setPastDate] = useState<string | null>(null);
+  const mailDelivered = useMailDelivered();
   const today = calendarDayIn(useNow(MINUTE_MS), props.timeZone);
   const {
     register,
@@ -108,7 +110,9 @@ export function TaskForm(props: TaskFormProps) {
       toast.success(
         editing
           ? 'The task is saved.'
-          : `The task is assigned. ${result.data.client.name} gets an e-mail.`,
+          : mailDelivered === false
+            ? `The task is assigned. Mail is not being delivered: ${result.data.client.name}'s e-mail is in the outbox (System → Outbox).`
+            : `The task is assigned. ${result.data.client.name} gets an e-mail.`,
       );
       props.onDone(result.data);
     } else if ('error' in result) {
