@@ -134,7 +134,7 @@ function StatusCards({ status }: { status: SystemStatus }) {
       <Card title="Mail queue">
         <Figures
           rows={[
-            ['Delivery', mail.delivery === 'smtp' ? 'Mail server (SMTP)' : 'Not delivered'],
+            ['Delivery', mail.delivery === 'smtp' ? 'Mail server (SMTP)' : 'None: no mail server'],
             ['Waiting', mail.pending],
             ['Sent', mail.sent],
             ['Failed', mail.failed],
