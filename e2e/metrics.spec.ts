@@ -5,7 +5,8 @@ import { startOwnServer, type OwnServer } from './support/own-server';
 import { DESKTOP } from './support/public-site';
 
 // A server of its own, so the figures are this history's alone: seven bookings of the last
-// month (five completed and paid, a no-show, a cancellation) and one new client.
+// month (five completed and paid, a no-show, a cancellation), one made now for next week (made in
+// the range, starting after it) and one new client.
 test.describe.configure({ timeout: 60_000 });
 
 const OWNER = { email: 'metrics-owner@e2e.test', password: 'metrics-owner-password-42' };
@@ -23,7 +24,7 @@ test.beforeAll(async () => {
     from users u
     cross join (select * from services order by position limit 1) s
     cross join (values (2, 'completed'), (5, 'completed'), (9, 'completed'), (12, 'no_show'),
-      (15, 'completed'), (20, 'cancelled'), (25, 'completed')) v(d, st)
+      (15, 'completed'), (20, 'cancelled'), (25, 'completed'), (-7, 'confirmed')) v(d, st)
     cross join lateral (select date_trunc('hour', now()) - make_interval(days => v.d) as t) x
     where u.email = 'metrics-client@e2e.test';
     insert into payments (booking_id, client_id, amount_minor, currency, provider, status, paid_at)
@@ -56,7 +57,8 @@ test('the owner reads the last 30 days with charts, downloads the CSV and picks 
   );
   const figure = (title: string) =>
     page.locator('section').filter({ has: page.getByRole('heading', { name: title, level: 3 }) });
-  await expect(figure('Bookings')).toContainText('7');
+  await expect(figure('Bookings that start in this range')).toContainText('7');
+  await expect(figure('Bookings made in this range')).toContainText('8');
   await expect(figure('No-show rate')).toContainText('16.7 %');
   await expect(figure('Revenue (paid minus refunded)')).toContainText('$600.00');
   await expect(figure('New clients')).toContainText('1');

@@ -1,4 +1,4 @@
-import { calendarDayIn, shiftCalendarDay } from '@consult/shared';
+import { calendarDayIn, shiftCalendarDay, TASK_MESSAGES } from '@consult/shared';
 import { ADMIN, signIn, signedInClient } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import { expect, expectAccessibleWithoutToasts, test, shootBothWidths } from './support/fixtures';
@@ -70,6 +70,13 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
     .fill(shiftCalendarDay(calendarDayIn(new Date(), 'UTC'), -3));
   await expectAccessibleWithoutToasts(owner);
   await owner.getByRole('button', { name: 'Assign the task' }).click();
+  // A day already gone is asked about, not accepted silently.
+  const pastQuestion = owner.getByRole('alert').filter({ hasText: TASK_MESSAGES.dueDatePast });
+  await expect(pastQuestion).toBeVisible();
+  await expect(owner.getByRole('heading', { name: LATE, level: 2 })).toBeHidden();
+  await expectAccessibleWithoutToasts(owner);
+  await shootBothWidths(owner, 'admin-task-past-due');
+  await pastQuestion.getByRole('button', { name: 'Set it anyway' }).click();
   await expect(owner.getByRole('heading', { name: LATE, level: 2 })).toBeVisible();
   await expect(owner.getByText('Overdue').first()).toBeVisible();
   await expectAccessibleWithoutToasts(owner);

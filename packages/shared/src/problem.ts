@@ -25,6 +25,11 @@ export const EMAIL_NOT_VERIFIED_PROBLEM_TYPE = 'urn:consult:email-not-verified';
 export const SLOT_TAKEN_PROBLEM_TYPE = 'urn:consult:slot-taken';
 /** The 400 for a password-reset link that is unknown, used or expired: the screen offers a new one. */
 export const RESET_LINK_INVALID_PROBLEM_TYPE = 'urn:consult:reset-link-invalid';
+/**
+ * The 409 for a verification link used again once its address is verified: the screen says so and
+ * offers to sign in. Only the holder of the link learns it, and only about the address it proves.
+ */
+export const EMAIL_ALREADY_VERIFIED_PROBLEM_TYPE = 'urn:consult:email-already-verified';
 /** The 403 for a request a page of another site sent: no session problem, so no refresh follows. */
 export const CROSS_SITE_PROBLEM_TYPE = 'urn:consult:cross-site-request';
 /** The 409 of an invitation to an address that already has an account; `clientId` names it. */

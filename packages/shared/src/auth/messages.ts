@@ -8,10 +8,14 @@ export const AUTH_MESSAGES = {
   incorrectCredentials: 'Incorrect e-mail or password.',
   accountDisabled: 'This account has been disabled.',
   registered: 'Check your e-mail to confirm your address.',
+  /** The answer of sign-up, resend and forgot-password while the server delivers no mail (no SMTP). */
+  mailNotDelivered:
+    'We could not send e-mail right now, so no link is on its way. Please contact the business.',
   challengeFailed: 'The anti-bot check failed. Please try again.',
   verificationResent: 'If that address is waiting to be confirmed, we have sent a new link to it.',
   emailVerified: 'Your e-mail address is confirmed.',
   verificationInvalid: 'This verification link is invalid or has expired.',
+  emailAlreadyVerified: 'Your e-mail address is already verified.',
   resetLinkSent:
     'If an account exists for that address, we have sent a link to reset the password.',
   passwordChanged: 'Your password has been changed. You can sign in now.',

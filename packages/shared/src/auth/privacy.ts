@@ -11,6 +11,8 @@ export const PRIVACY_MESSAGES = {
   passwordToDelete: 'Enter your password to delete your account',
   passwordWrong: 'That password is not right; nothing was deleted',
   accountDeleted: 'Your account is deleted. A confirmation is on its way by e-mail.',
+  /** The same, when the server delivers no mail (no SMTP_URL). */
+  accountDeletedNoMail: 'Your account is deleted. No confirmation e-mail could be sent.',
   /** A note or task for an erased account: nothing new is kept about a client who is gone. */
   accountErased: 'This account was deleted: nothing new can be kept about the client.',
 } as const;

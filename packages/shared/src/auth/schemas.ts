@@ -5,6 +5,7 @@ import { timeZoneSchema } from '../time-zone';
 import { ADMIN_USERS_MAX_PAGE_SIZE, ADMIN_USERS_PAGE_SIZE, AUTH_MESSAGES } from './messages';
 import { passwordSchema } from './password';
 import { withoutNul } from '../text';
+import { MAIL_DELIVERY_MODES } from '../system/outbox';
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -178,9 +179,13 @@ export const systemStatusSchema = z.object({
     migrationsApplied: z.number().nullable(),
   }),
   mail: z.object({
+    /** `none`: no SMTP_URL, mail is not being delivered (only written to the log). */
+    delivery: z.enum(MAIL_DELIVERY_MODES),
     pending: z.number(),
     sent: z.number(),
     failed: z.number(),
+    /** Mails that went nowhere because no mail server was configured. */
+    notDelivered: z.number(),
     oldestPendingAt: z.string().nullable(),
   }),
   jobs: z.object({

@@ -46,9 +46,13 @@ export const currencyRevenueSchema = z.object({
 });
 export type CurrencyRevenue = z.infer<typeof currencyRevenueSchema>;
 
-/** The figures of one range; each counts bookings by their start in the range. */
+/**
+ * The figures of one range. `bookings` and everything about them count bookings that start in the
+ * range; `bookingsMade` counts those made (created) in it, whenever they start.
+ */
 export const metricsFiguresSchema = z.object({
   range: metricsRangeSchema,
+  /** Bookings that start in the range, by state. */
   bookings: z.object({
     total: count,
     byState: z.object(
@@ -62,6 +66,8 @@ export const metricsFiguresSchema = z.object({
   cancellations: z.object({ clientEarly: count, clientLate: count, owner: count }),
   /** Paid minus refunded per currency: payments by their paid date, refunds by theirs. */
   revenue: z.array(currencyRevenueSchema),
+  /** Bookings made in the range, whenever they start; payment holds that expired are left out. */
+  bookingsMade: count,
   newClients: count,
   contactMessages: count,
   /** Booked hours (confirmed, completed, no-show) over the open hours of the range. */

@@ -10,6 +10,7 @@ import { isSingleLineText, isVisibleText, TEXT_MESSAGES, withoutNul } from '../t
 import { SITE_LIMITS as L } from './limits';
 import { SITE_MESSAGES as M } from './messages';
 import { sitePortraitSchema } from './portrait';
+import { MAIL_DELIVERY_MODES } from '../system/outbox';
 
 /** A required text of the site: its label fills in the messages ("Heading is required"). */
 function siteText(label: string, max: number, { multiline = false } = {}) {
@@ -191,3 +192,12 @@ export const siteContentSchema = siteDocumentSchema.extend({
   services: z.array(siteServiceSchema),
 });
 export type SiteContent = z.infer<typeof siteContentSchema>;
+
+/**
+ * GET /api/site: the site content and whether mail is delivered (`none`: no SMTP_URL), so the
+ * screens after a sign-up, a reset request or an invitation never promise a mail that will not come.
+ */
+export const publicSiteSchema = siteContentSchema.extend({
+  mailDelivery: z.enum(MAIL_DELIVERY_MODES),
+});
+export type PublicSite = z.infer<typeof publicSiteSchema>;

@@ -2,17 +2,33 @@
 import { z } from 'zod';
 
 export const OUTBOX_PAGE_SIZE = 25;
-export const OUTBOX_STATES = ['queued', 'sent', 'failed'] as const;
+/**
+ * `not_delivered`: no mail server is configured (SMTP_URL), so the mail went nowhere; it stays so
+ * when one is configured later, until the owner sends it again (decision 038).
+ */
+export const OUTBOX_STATES = ['queued', 'sent', 'failed', 'not_delivered'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 export const OUTBOX_MESSAGES = {
   notFound: 'No such mail.',
-  onlyFailed: 'Only a mail whose delivery failed can be sent again.',
+  onlyFailed: 'Only a mail whose delivery failed or that was not delivered can be sent again.',
   resent: 'The mail is queued to be sent again.',
+  notDelivered: 'Not delivered: no mail server configured (SMTP_URL)',
+  deliveryOff:
+    'No mail server is configured (SMTP_URL), so the mail would not be delivered. Set SMTP_URL and restart, then send it again.',
 } as const;
 
-/** The 409 of a resend for a mail that did not fail. */
+/** The 409 of a resend for a mail that neither failed nor went undelivered. */
 export const MAIL_NOT_FAILED_PROBLEM_TYPE = 'urn:consult:mail-not-failed';
+/** The 409 of a resend while no mail server is configured: it would go nowhere again. */
+export const MAIL_DELIVERY_OFF_PROBLEM_TYPE = 'urn:consult:mail-delivery-off';
+
+/**
+ * Whether the server delivers mail: `smtp` when SMTP_URL is set, `none` when mail goes only to the
+ * log. GET /api/site carries it as `mailDelivery`, so screens never promise a mail that will not come.
+ */
+export const MAIL_DELIVERY_MODES = ['smtp', 'none'] as const;
+export type MailDelivery = (typeof MAIL_DELIVERY_MODES)[number];
 
 export const outboxQuerySchema = z.object({
   state: z.preprocess(

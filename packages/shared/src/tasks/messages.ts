@@ -5,6 +5,7 @@ export const TASK_MESSAGES = {
   titleTooLong: 'Keep the title under 120 characters',
   detailsTooLong: 'Keep the details under 2000 characters',
   dueDateInvalid: 'Enter the due date as YYYY-MM-DD',
+  dueDatePast: 'This date is in the past — set it anyway?',
   statusInvalid: 'Choose open or done',
   clientInvalid: 'Choose a client from the list',
   clientNotFound: 'That client does not exist',

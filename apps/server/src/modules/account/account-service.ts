@@ -1,6 +1,7 @@
 /** The signed-in user's profile, and the e-mail flows: verification, resend, forgotten and reset password. */
 import {
   AUTH_MESSAGES,
+  EMAIL_ALREADY_VERIFIED_PROBLEM_TYPE,
   EMAIL_VERIFICATION_TTL_HOURS,
   type profileUpdateSchema,
   type User,
@@ -20,6 +21,7 @@ import { sendPasswordLink } from './password-links';
 import { toUserView } from '../users/user-view';
 import {
   consumeEmailToken,
+  findSpentEmailToken,
   findUserByEmail,
   findUserById,
   insertEmailToken,
@@ -130,7 +132,9 @@ export async function resendVerification(
  * Confirms the address a verification token was sent to; answers with that address. The link
  * proves the mailbox, so every session of the account opened before it ends (someone who
  * registered the address first keeps nothing), except `keepSession`: the session of the person
- * who opened the link while signed in to this very account.
+ * who opened the link while signed in to this very account. A link used again once its address is
+ * verified answers 409 `email-already-verified`: the person holding it proved that mailbox before,
+ * and learns nothing about any other account.
  */
 export async function verifyEmail(
   deps: AccountDeps,
@@ -139,8 +143,16 @@ export async function verifyEmail(
 ): Promise<string> {
   const invalid = new HttpProblem(400, AUTH_MESSAGES.verificationInvalid);
   return deps.db.transaction(async (tx) => {
-    const used = await consumeEmailToken(tx, 'verify_email', sha256Hex(token));
-    if (!used) throw invalid;
+    const tokenHash = sha256Hex(token);
+    const used = await consumeEmailToken(tx, 'verify_email', tokenHash);
+    if (!used) {
+      if (await provesVerifiedAddress(tx, tokenHash)) {
+        throw new HttpProblem(409, AUTH_MESSAGES.emailAlreadyVerified, {
+          type: EMAIL_ALREADY_VERIFIED_PROBLEM_TYPE,
+        });
+      }
+      throw invalid;
+    }
     const user = await findUserById(tx, used.userId);
     if (!user) throw invalid;
     if (used.email.toLowerCase() !== user.email.toLowerCase()) {
@@ -155,6 +167,18 @@ export async function verifyEmail(
     await revokeUserRefreshTokens(tx, user.id, kept);
     return used.email;
   });
+}
+
+/** A spent verification token whose account has that very address, verified. */
+async function provesVerifiedAddress(db: Db, tokenHash: string): Promise<boolean> {
+  const spent = await findSpentEmailToken(db, 'verify_email', tokenHash);
+  if (!spent) return false;
+  const user = await findUserById(db, spent.userId);
+  return (
+    user !== undefined &&
+    user.emailVerifiedAt !== null &&
+    user.email.toLowerCase() === spent.email.toLowerCase()
+  );
 }
 
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {

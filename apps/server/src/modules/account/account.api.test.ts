@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
+  EMAIL_ALREADY_VERIFIED_PROBLEM_TYPE,
   REFRESH_COOKIE,
   userSchema,
   RESET_LINK_INVALID_PROBLEM_TYPE,
@@ -288,8 +289,11 @@ describe('accounts: profile, e-mail verification and password reset', () => {
       );
       expect((await post('/api/user/verifyEmail', { token })).statusCode).toBe(200);
       const again = await post('/api/user/verifyEmail', { token });
-      expect(again.statusCode).toBe(400);
-      expect(again.json().detail).toBe(AUTH_MESSAGES.verificationInvalid);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({
+        type: EMAIL_ALREADY_VERIFIED_PROBLEM_TYPE,
+        detail: AUTH_MESSAGES.emailAlreadyVerified,
+      });
 
       const late = await createUser(t.app, { verified: false, email: 'late@example.test' });
       const { headers } = await signIn(t.app, late.email);
@@ -306,6 +310,33 @@ describe('accounts: profile, e-mail verification and password reset', () => {
       expect(expired.statusCode).toBe(400);
       expect(expired.json().detail).toBe(AUTH_MESSAGES.verificationInvalid);
       expect((await post('/api/user/verifyEmail', { token: 'made-up' })).statusCode).toBe(400);
+    });
+
+    it('say a used link is spent, not verified, once the account has another address or is unverified again', async () => {
+      const user = await createUser(t.app, { verified: false, email: 'mover@example.test' });
+      expect(
+        (await post('/api/user/resendEmailVerification', { email: user.email })).statusCode,
+      ).toBe(200);
+      const token = tokenOf(
+        await mailTo(user.email, 'Confirm your e-mail address'),
+        '/verifyEmail',
+      );
+      expect((await post('/api/user/verifyEmail', { token })).statusCode).toBe(200);
+      expect((await post('/api/user/verifyEmail', { token })).statusCode).toBe(409);
+
+      await t.app.db
+        .update(users)
+        .set({ email: 'moved@example.test' })
+        .where(eq(users.id, user.id));
+      const moved = await post('/api/user/verifyEmail', { token });
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().detail).toBe(AUTH_MESSAGES.verificationInvalid);
+
+      await t.app.db
+        .update(users)
+        .set({ email: user.email, emailVerifiedAt: null })
+        .where(eq(users.id, user.id));
+      expect((await post('/api/user/verifyEmail', { token })).statusCode).toBe(400);
     });
 
     it('resend answers the same for unknown, verified and unverified addresses', async () => {

@@ -177,7 +177,12 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
           errors: { email: [AUTH_MESSAGES.emailRequired] },
         });
       }
-      return { message: AUTH_MESSAGES.verificationResent };
+      return {
+        message:
+          deps.mailer.delivery === 'smtp'
+            ? AUTH_MESSAGES.verificationResent
+            : AUTH_MESSAGES.mailNotDelivered,
+      };
     },
   );
 
@@ -189,7 +194,12 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         summary:
           'Confirm an e-mail address with the token from the mail; ends the sessions opened before it',
         body: verifyEmailSchema,
-        response: { 200: verifyEmailResponseSchema, 400: problemSchema, 429: problemSchema },
+        response: {
+          200: verifyEmailResponseSchema,
+          400: problemSchema,
+          409: problemSchema,
+          429: problemSchema,
+        },
       },
       preHandler: [limitBy(app, 'token-ip', AUTH_RATE_LIMITS.tokenPerIp, byIp)],
     },
@@ -222,7 +232,13 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       deps.afterResponse.run('password reset request', () =>
         requestPasswordReset(deps, request.body.email),
       );
-      return { message: AUTH_MESSAGES.resetLinkSent };
+      // Without a mail server the answer is still the same whether or not the address has an account.
+      return {
+        message:
+          deps.mailer.delivery === 'smtp'
+            ? AUTH_MESSAGES.resetLinkSent
+            : AUTH_MESSAGES.mailNotDelivered,
+      };
     },
   );
 

@@ -20,12 +20,18 @@ export async function insertAuditEntry(db: Db, entry: AuditEntry): Promise<void>
 }
 
 /** An owner's edit in the one before/after shape; an edit that changed nothing writes nothing. */
+/**
+ * `facts` go beside the change unchanged, for reading it: e.g. the `currency` of a changed price,
+ * which the diff leaves out when only the amount changed.
+ */
 export async function insertAuditChange(
   db: Db,
-  entry: Omit<AuditEntry, 'details'> & { change: AuditChange },
+  entry: Omit<AuditEntry, 'details'> & { change: AuditChange; facts?: Record<string, unknown> },
 ): Promise<void> {
-  const { change, ...rest } = entry;
-  if (!isEmptyChange(change)) await insertAuditEntry(db, { ...rest, details: { ...change } });
+  const { change, facts, ...rest } = entry;
+  if (!isEmptyChange(change)) {
+    await insertAuditEntry(db, { ...rest, details: { ...facts, ...change } });
+  }
 }
 
 export interface AuditFilter {

@@ -87,7 +87,10 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     },
     async (request, reply) => {
       await register(deps, request.body);
-      return reply.code(201).send({ message: AUTH_MESSAGES.registered });
+      // No mail server: say so rather than promise a link (the same answer for every address).
+      const message =
+        deps.mailer.delivery === 'smtp' ? AUTH_MESSAGES.registered : AUTH_MESSAGES.mailNotDelivered;
+      return reply.code(201).send({ message });
     },
   );
 

@@ -95,22 +95,43 @@ describe('mail through the outbox', () => {
 });
 
 describe('mail with no SMTP_URL', () => {
-  it('is written to the outbox and to the log with its links', async () => {
-    const t = await createTestApp({ captureLogs: true });
-    try {
-      await t.app.mailer.queueMail({
-        to: 'dev@example.com',
-        subject: 'Reset',
-        text: 'Go to http://localhost:3000/resetPassword?token=t1 now',
-      });
-      expect(await t.app.mailer.deliverDue()).toBe(1);
-      const line = t.logs.find((l) => l.subject === 'Reset');
-      expect(line).toMatchObject({
-        to: 'dev@example.com',
-        links: ['http://localhost:3000/resetPassword?token=t1'],
-      });
-    } finally {
-      await t.close();
-    }
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ captureLogs: true, startJobs: false });
+  });
+  afterAll(() => t.close());
+
+  it('is written to the log with its links and marked not delivered, never sent', async () => {
+    const id = await t.app.mailer.queueMail({
+      to: 'dev@example.com',
+      subject: 'Reset',
+      text: 'Go to http://localhost:3000/resetPassword?token=t1 now',
+    });
+    expect(t.app.mailer.delivery).toBe('none');
+    expect(await t.app.mailer.deliverDue()).toBe(0);
+    const line = t.logs.find((l) => l.subject === 'Reset');
+    expect(line).toMatchObject({
+      to: 'dev@example.com',
+      links: ['http://localhost:3000/resetPassword?token=t1'],
+    });
+    const [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'not_delivered', sentAt: null, attempts: 1 });
+    expect(await outboxCounts(t.app.db)).toMatchObject({ pending: 0, sent: 0, notDelivered: 1 });
+
+    // Not due any more: a later run leaves it alone.
+    expect(await t.app.mailer.deliverDue()).toBe(0);
+    const [again] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(again).toMatchObject({ status: 'not_delivered', attempts: 1 });
+  });
+
+  it('keeps no address of an erased account behind even though its last mail went nowhere', async () => {
+    const id = await t.app.mailer.queueMail({
+      to: 'gone@example.com',
+      subject: 'Goodbye',
+      text: 'Your account is deleted.',
+      eraseAfterSend: true,
+    });
+    await t.app.mailer.deliverDue();
+    expect(await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id))).toEqual([]);
   });
 });

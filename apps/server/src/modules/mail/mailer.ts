@@ -1,6 +1,7 @@
 /**
  * Outgoing mail. `queueMail` writes to the outbox (inside the caller's transaction when given one);
- * the outbox job delivers through SMTP when SMTP_URL is set, else writes each mail to the log.
+ * the outbox job delivers through SMTP when SMTP_URL is set. Without it a mail goes nowhere: it is
+ * written to the log and marked `not_delivered`, never `sent` (decision 038).
  */
 import { HOUR_MS } from '@consult/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -12,6 +13,7 @@ import {
   insertOutboxMail,
   markMailAttemptFailed,
   deleteOutboxMail,
+  markMailNotDelivered,
   markMailSent,
   type OutboxRow,
   type OutgoingMail,
@@ -30,9 +32,13 @@ export function extractLinks(text: string): string[] {
   return text.match(/https?:\/\/[^\s<>"')]+/g) ?? [];
 }
 
+/** Whether mail leaves the server: through SMTP, or not at all (no SMTP_URL). */
+export type MailDelivery = 'smtp' | 'none';
+
 export interface Mailer {
+  readonly delivery: MailDelivery;
   queueMail(mail: OutgoingMail, db?: Db): Promise<string>;
-  /** Delivers what is due; returns how many mails were sent. */
+  /** Delivers what is due; returns how many mails were sent (none without SMTP). */
   deliverDue(): Promise<number>;
   outboxJob(intervalMs: number): Job;
   close(): void;
@@ -49,16 +55,8 @@ export function createMailer(options: {
     ? nodemailer.createTransport(options.smtpUrl)
     : null;
 
-  async function deliver(mail: OutboxRow) {
-    if (!transport) {
-      // No SMTP configured: the log is the mailbox (development and the embedded default).
-      log.info(
-        { mailId: mail.id, to: mail.to, subject: mail.subject, links: extractLinks(mail.text) },
-        'mail (no SMTP_URL set, logged instead of sent)',
-      );
-      return;
-    }
-    await transport.sendMail({
+  async function deliver(mail: OutboxRow, smtp: Transporter) {
+    await smtp.sendMail({
       from,
       to: mail.to,
       subject: mail.subject,
@@ -72,13 +70,29 @@ export function createMailer(options: {
     });
   }
 
+  /**
+   * No SMTP configured: the log is the only reader (development and the embedded default), and the
+   * outbox says so. An erased account's last mail is deleted all the same: it keeps no address behind.
+   */
+  async function logNotDelivered(mail: OutboxRow) {
+    log.info(
+      { mailId: mail.id, to: mail.to, subject: mail.subject, links: extractLinks(mail.text) },
+      'mail not delivered (no SMTP_URL set), written to the log instead',
+    );
+    await (mail.eraseAfterSend ? deleteOutboxMail(db, mail.id) : markMailNotDelivered(db, mail.id));
+  }
+
   async function deliverDue(): Promise<number> {
     let sent = 0;
     for (;;) {
       const batch = await claimDueMails(db, BATCH_SIZE, LEASE_MS);
       for (const mail of batch) {
+        if (!transport) {
+          await logNotDelivered(mail);
+          continue;
+        }
         try {
-          await deliver(mail);
+          await deliver(mail, transport);
           await (mail.eraseAfterSend ? deleteOutboxMail(db, mail.id) : markMailSent(db, mail.id));
           sent += 1;
         } catch (err) {
@@ -96,6 +110,7 @@ export function createMailer(options: {
   }
 
   return {
+    delivery: transport ? 'smtp' : 'none',
     queueMail: (mail, tx) => insertOutboxMail(tx ?? db, mail),
     deliverDue,
     outboxJob: (intervalMs) => ({

@@ -77,6 +77,14 @@ export async function markMailSent(db: Db, id: string): Promise<void> {
     .where(eq(mailOutbox.id, id));
 }
 
+/** Nothing was sent: no mail server is configured. The lease ends; the attempt stays counted. */
+export async function markMailNotDelivered(db: Db, id: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'not_delivered', lockedUntil: null, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
 export async function markMailAttemptFailed(
   db: Db,
   id: string,
@@ -103,7 +111,12 @@ export async function outboxCounts(db: Db) {
     .from(mailOutbox)
     .groupBy(mailOutbox.status);
   const byStatus = Object.fromEntries(rows.map((row) => [row.status, row.total]));
-  return { pending: byStatus.pending ?? 0, sent: byStatus.sent ?? 0, failed: byStatus.failed ?? 0 };
+  return {
+    pending: byStatus.pending ?? 0,
+    sent: byStatus.sent ?? 0,
+    failed: byStatus.failed ?? 0,
+    notDelivered: byStatus.not_delivered ?? 0,
+  };
 }
 
 /** When the oldest mail still waiting was queued; undefined when none waits. */
@@ -118,7 +131,12 @@ export async function oldestPendingMailAt(db: Db): Promise<Date | undefined> {
 }
 
 /** The viewer's state names: the database's `pending` is "queued" on screen. */
-const STATUS_OF_STATE = { queued: 'pending', sent: 'sent', failed: 'failed' } as const;
+const STATUS_OF_STATE = {
+  queued: 'pending',
+  sent: 'sent',
+  failed: 'failed',
+  not_delivered: 'not_delivered',
+} as const;
 
 /** One page of the outbox for the owner's viewer, newest first, without the bodies. */
 export async function listOutboxMails(
@@ -153,12 +171,15 @@ export async function findOutboxMail(db: Db, id: string): Promise<OutboxRow | un
   return row;
 }
 
-/** A failed mail due again at once with fresh attempts; undefined when it is not (or no longer) failed. */
-export async function requeueFailedMail(db: Db, id: string): Promise<OutboxRow | undefined> {
+/**
+ * A failed or not delivered mail due again at once with fresh attempts; undefined when it is in
+ * neither state (any more).
+ */
+export async function requeueUndeliveredMail(db: Db, id: string): Promise<OutboxRow | undefined> {
   const [row] = await db
     .update(mailOutbox)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
+    .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ['failed', 'not_delivered'])))
     .returning();
   return row;
 }

@@ -5,6 +5,7 @@
  * waits or failed.
  */
 import {
+  MAIL_DELIVERY_OFF_PROBLEM_TYPE,
   MAIL_NOT_FAILED_PROBLEM_TYPE,
   OUTBOX_MESSAGES,
   OUTBOX_PAGE_SIZE,
@@ -22,7 +23,7 @@ import { insertAuditEntry } from '../audit/audit-repository';
 import {
   findOutboxMail,
   listOutboxMails,
-  requeueFailedMail,
+  requeueUndeliveredMail,
   type OutboxRow,
 } from './outbox-repository';
 
@@ -30,6 +31,7 @@ const STATE_OF_STATUS: Record<OutboxRow['status'], OutboxState> = {
   pending: 'queued',
   sent: 'sent',
   failed: 'failed',
+  not_delivered: 'not_delivered',
 };
 
 type SummaryRow = Pick<
@@ -92,9 +94,14 @@ export async function outboxMail(deps: Pick<AppDeps, 'db'>, id: string): Promise
   };
 }
 
-/** Puts a failed mail back in the queue with fresh attempts; audited. 409 for any other state. */
+/**
+ * Puts a failed or not delivered mail back in the queue with fresh attempts; audited. 409 for any
+ * other state, and while no mail server is configured (it would go nowhere again). Mail left not
+ * delivered before SMTP_URL was set is sent only this way, one by one: clients get no flood of old
+ * mail (decision 038).
+ */
 export async function resendMail(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'mailer'>,
   actorId: string,
   id: string,
 ): Promise<OutboxMailSummary> {
@@ -102,7 +109,12 @@ export async function resendMail(
   return deps.db.transaction(async (tx) => {
     const before = await findOutboxMail(tx, id);
     if (!before) throw notFound();
-    const row = await requeueFailedMail(tx, id);
+    if (deps.mailer.delivery === 'none') {
+      throw new HttpProblem(409, OUTBOX_MESSAGES.deliveryOff, {
+        type: MAIL_DELIVERY_OFF_PROBLEM_TYPE,
+      });
+    }
+    const row = await requeueUndeliveredMail(tx, id);
     if (!row) {
       throw new HttpProblem(409, OUTBOX_MESSAGES.onlyFailed, {
         type: MAIL_NOT_FAILED_PROBLEM_TYPE,
@@ -114,7 +126,11 @@ export async function resendMail(
       target: id,
       details: {
         subject: row.subject,
-        before: { state: 'failed', attempts: before.attempts, lastError: before.lastError },
+        before: {
+          state: STATE_OF_STATUS[before.status],
+          attempts: before.attempts,
+          lastError: before.lastError,
+        },
         after: { state: 'queued', attempts: 0 },
       },
     });

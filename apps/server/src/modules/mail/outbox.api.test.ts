@@ -1,31 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  AUTH_MESSAGES,
+  MAIL_DELIVERY_OFF_PROBLEM_TYPE,
   MAIL_NOT_FAILED_PROBLEM_TYPE,
   outboxMailSchema,
   outboxPageSchema,
+  systemStatusSchema,
   type OutboxPage,
 } from '@consult/shared';
-import { signedInUser } from '../../test/accounts';
+import { createUser, signedInUser } from '../../test/accounts';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditLog } from '../audit/schema';
-import { markMailAttemptFailed, markMailSent } from './outbox-repository';
+import { markMailAttemptFailed, markMailNotDelivered, markMailSent } from './outbox-repository';
 import { mailOutbox } from './schema';
+
+type Person = Awaited<ReturnType<typeof signedInUser>>;
 
 describe('the mail outbox viewer', () => {
   let t: TestApp;
-  type Person = Awaited<ReturnType<typeof signedInUser>>;
+  let peer: SmtpPeer;
   let owner: Person;
   let client: Person;
-  const ids: Record<'queued' | 'sent' | 'failed' | 'erased', string> = {
+  const ids: Record<'queued' | 'sent' | 'failed' | 'erased' | 'notDelivered', string> = {
     queued: '',
     sent: '',
     failed: '',
     erased: '',
+    notDelivered: '',
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ startJobs: false });
+    // A mail server is configured now; `notDelivered` is a mail of the time before it was.
+    peer = await startSmtpPeer();
+    t = await createTestApp({ startJobs: false, env: { SMTP_URL: peer.url } });
     owner = await signedInUser(t.app, { role: 'admin' });
     client = await signedInUser(t.app);
     const queue = (subject: string, extra: object = {}) =>
@@ -40,10 +49,12 @@ describe('the mail outbox viewer', () => {
     await markMailSent(t.app.db, ids.sent);
     ids.failed = await queue('Failed one');
     await markMailAttemptFailed(t.app.db, ids.failed, 'connect ECONNREFUSED', null);
+    ids.notDelivered = await queue('Never left');
+    await markMailNotDelivered(t.app.db, ids.notDelivered);
     ids.erased = await queue('Goodbye', { to: 'erased@example.test', eraseAfterSend: true });
     ids.queued = await queue('Queued one');
     // PGlite's clock ticks in milliseconds: two mails queued within one would tie on created_at.
-    const order = [ids.sent, ids.failed, ids.erased, ids.queued];
+    const order = [ids.notDelivered, ids.sent, ids.failed, ids.erased, ids.queued];
     for (const [index, id] of order.entries()) {
       await t.app.db
         .update(mailOutbox)
@@ -51,7 +62,10 @@ describe('the mail outbox viewer', () => {
         .where(eq(mailOutbox.id, id));
     }
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await peer.close();
+  });
 
   const call = (method: 'GET' | 'POST', url: string, who?: Person) =>
     t.app.inject({ method, url, headers: who?.headers });
@@ -81,7 +95,12 @@ describe('the mail outbox viewer', () => {
       'Goodbye',
       'Failed one',
       'Sent one',
+      'Never left',
     ]);
+    expect(ours.find((mail) => mail.id === ids.notDelivered)).toMatchObject({
+      state: 'not_delivered',
+      sentAt: null,
+    });
     expect(ours.find((mail) => mail.id === ids.failed)).toMatchObject({
       state: 'failed',
       lastError: 'connect ECONNREFUSED',
@@ -92,6 +111,8 @@ describe('the mail outbox viewer', () => {
     const failed = await page('state=failed');
     expect(failed.mails.map((mail) => mail.id)).toEqual([ids.failed]);
     expect(failed).toMatchObject({ currentPage: 1, totalPages: 1, totalMails: 1 });
+    const notDelivered = await page('state=not_delivered');
+    expect(notDelivered.mails.map((mail) => mail.id)).toEqual([ids.notDelivered]);
     expect((await call('GET', '/api/admin/outbox?state=lost', owner)).statusCode).toBe(400);
   });
 
@@ -139,5 +160,104 @@ describe('the mail outbox viewer', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json().type).toBe(MAIL_NOT_FAILED_PROBLEM_TYPE);
     }
+  });
+
+  it('leaves mail not delivered before SMTP was set alone until the owner sends it again', async () => {
+    await t.app.mailer.deliverDue();
+    expect(peer.received.some((mail) => mail.subject === 'Never left')).toBe(false);
+    expect((await page('state=not_delivered')).mails.map((mail) => mail.id)).toEqual([
+      ids.notDelivered,
+    ]);
+
+    const res = await call('POST', `/api/admin/outbox/${ids.notDelivered}/resend`, owner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ state: 'queued', attempts: 0 });
+    const entries = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, ids.notDelivered));
+    expect(entries[0]!.details).toMatchObject({
+      before: { state: 'not_delivered' },
+      after: { state: 'queued' },
+    });
+    await t.app.mailer.deliverDue();
+    await peer.waitForMail((mail) => mail.subject === 'Never left');
+    const mail = outboxMailSchema.parse(
+      (await call('GET', `/api/admin/outbox/${ids.notDelivered}`, owner)).json(),
+    );
+    expect(mail.state).toBe('sent');
+    expect(mail.sentAt).not.toBeNull();
+  });
+});
+
+describe('the outbox and the status with no mail server configured', () => {
+  let t: TestApp;
+  let owner: Person;
+  let mailId = '';
+  beforeAll(async () => {
+    t = await createTestApp({ startJobs: false });
+    owner = await signedInUser(t.app, { role: 'admin' });
+    mailId = await t.app.mailer.queueMail({
+      to: 'client@example.test',
+      subject: 'Your booking is confirmed',
+      text: 'See you then.',
+    });
+    await t.app.mailer.deliverDue();
+  });
+  afterAll(() => t.close());
+
+  it('shows every delivered-to-nowhere mail as not delivered, never sent', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/outbox',
+      headers: owner.headers,
+    });
+    const { mails } = outboxPageSchema.parse(res.json());
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mails.find((mail) => mail.id === mailId)).toMatchObject({
+      state: 'not_delivered',
+      sentAt: null,
+    });
+    expect(mails.filter((mail) => mail.state === 'sent')).toEqual([]);
+  });
+
+  it('says in the system status that mail is not being delivered', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/system',
+      headers: owner.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const { mail } = systemStatusSchema.parse(res.json());
+    expect(mail.delivery).toBe('none');
+    expect(mail.sent).toBe(0);
+    expect(mail.notDelivered).toBeGreaterThanOrEqual(1);
+  });
+
+  it('tells a person asking for a link that no mail is on its way, the same for every address', async () => {
+    const known = await createUser(t.app, { verified: false });
+    for (const url of ['/api/user/forgotPassword', '/api/user/resendEmailVerification']) {
+      for (const email of [known.email, 'nobody-here@example.test']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: { email },
+          remoteAddress: `10.9.${url.length}.${email.length}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ message: AUTH_MESSAGES.mailNotDelivered });
+      }
+    }
+  });
+
+  it('refuses to send a mail again while it would go nowhere', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/outbox/${mailId}/resend`,
+      headers: owner.headers,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ type: MAIL_DELIVERY_OFF_PROBLEM_TYPE });
+    expect(res.json().detail).toMatch(/SMTP_URL/);
   });
 });

@@ -27,7 +27,11 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    /**
+     * `not_delivered`: the mail went nowhere because no mail server is configured (SMTP_URL); it
+     * stays so when one is configured later, until the owner sends it again (decision 038).
+     */
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'not_delivered'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -45,6 +49,9 @@ export const mailOutbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('mail_outbox_created_idx').on(t.createdAt),
     index('mail_outbox_status_created_idx').on(t.status, t.createdAt),
-    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check(
+      'mail_outbox_status_check',
+      sql`${t.status} in ('pending', 'sent', 'failed', 'not_delivered')`,
+    ),
   ],
 );

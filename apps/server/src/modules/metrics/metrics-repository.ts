@@ -136,20 +136,30 @@ export async function refundedByMonth(
   return rows.map(toMonthMoney);
 }
 
-/** Client accounts (not admins) created in the range, and contact messages received in it. */
-export async function countNewClientsAndMessages(
+/**
+ * Bookings made (created) in the range whatever their start, leaving out payment holds that
+ * expired; client accounts (not admins) created in it; contact messages received in it.
+ */
+export async function countMadeInRange(
   db: Db,
   bounds: InstantBounds,
-): Promise<{ newClients: number; contactMessages: number }> {
-  const [row] = await queryRows<{ new_clients: number; contact_messages: number }>(
+): Promise<{ bookingsMade: number; newClients: number; contactMessages: number }> {
+  const [row] = await queryRows<{
+    bookings_made: number;
+    new_clients: number;
+    contact_messages: number;
+  }>(
     db,
     sql`select
+          (select count(*) from bookings where state <> 'expired'
+            and created_at >= ${at(bounds.start)} and created_at < ${at(bounds.end)})::int as bookings_made,
           (select count(*) from users where role = 'user'
             and created_at >= ${at(bounds.start)} and created_at < ${at(bounds.end)})::int as new_clients,
           (select count(*) from contact_messages
             where created_at >= ${at(bounds.start)} and created_at < ${at(bounds.end)})::int as contact_messages`,
   );
   return {
+    bookingsMade: Number(row?.bookings_made ?? 0),
     newClients: Number(row?.new_clients ?? 0),
     contactMessages: Number(row?.contact_messages ?? 0),
   };

@@ -1,7 +1,8 @@
 /**
  * The owner's metrics for a range of calendar days in their zone, and the range of the same length
- * before it. Every figure counts by a date of its own: bookings by start, payments by their paid
- * date, refunds by theirs, accounts and messages by creation (docs/decisions/031-metrics.md).
+ * before it. Every figure counts by a date of its own: bookings by start (and, beside them, bookings
+ * made by creation), payments by their paid date, refunds by theirs, accounts and messages by
+ * creation (docs/decisions/031-metrics.md, 038).
  */
 import {
   BOOKING_STATES,
@@ -24,7 +25,7 @@ import { loadSchedulingSettings } from '../bookings/scheduling-settings';
 import {
   bookingsByWeekAndState,
   cancellationsByActor,
-  countNewClientsAndMessages,
+  countMadeInRange,
   paidByMonth,
   refundedByMonth,
   type InstantBounds,
@@ -90,7 +91,7 @@ async function figuresOf(
     cancellationsByActor(deps.db, bounds, settings.rules.cancellationCutoffHours),
     paidByMonth(deps.db, bounds, monthStarts),
     refundedByMonth(deps.db, bounds, monthStarts),
-    countNewClientsAndMessages(deps.db, bounds),
+    countMadeInRange(deps.db, bounds),
   ]);
 
   const byState = Object.fromEntries(BOOKING_STATES.map((state) => [state, 0])) as Record<
@@ -129,6 +130,7 @@ async function figuresOf(
       bookings: { total, byState },
       cancellations,
       revenue,
+      bookingsMade: people.bookingsMade,
       newClients: people.newClients,
       contactMessages: people.contactMessages,
       // Bookings outside the open hours (the owner may book them) can exceed them: capped at all.

@@ -5,7 +5,7 @@ import { createUser, signedInUser } from '../../test/accounts';
 import { insertTestBooking, insertTestService, type ServiceRow } from '../../test/bookings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { saveSchedulingSettings } from '../bookings/scheduling-settings';
-import { bookingEvents } from '../bookings/schema';
+import { bookingEvents, bookings } from '../bookings/schema';
 import { paymentRefunds, payments } from '../payments/schema';
 import { contactMessages } from '../site/schema';
 import { users } from '../users/schema';
@@ -219,6 +219,34 @@ describe('owner metrics', () => {
     expect(m.newClients).toBe(2);
     expect(m.contactMessages).toBe(2);
     expect(m.noShowRate).toBeCloseTo(1 / 3, 10);
+  });
+
+  it('counts bookings made in the range by when they were made, beside those that start in it', async () => {
+    const db = t.app.db;
+    const madeAt = (startAt: string, createdAt: string) =>
+      db
+        .update(bookings)
+        .set({ createdAt: new Date(createdAt) })
+        .where(eq(bookings.startAt, new Date(startAt)));
+    await db.update(bookings).set({ createdAt: new Date('2025-06-01T12:00:00Z') });
+    // Starts after the range, made in it.
+    await madeAt('2026-03-16T04:30:00Z', '2026-03-05T15:00:00Z');
+    // Made at 2026-03-15 23:30 EDT, the range's last evening (UTC calls it 03-16).
+    await madeAt('2026-03-09T14:00:00Z', '2026-03-16T03:30:00Z');
+    // A payment hold made in the range that expired: no booking was made.
+    await madeAt('2026-03-13T14:00:00Z', '2026-03-06T15:00:00Z');
+    // Cancelled later, but made in the range all the same.
+    await madeAt('2026-03-12T14:00:00Z', '2026-03-03T15:00:00Z');
+    // Starts in the range, made in the range before it.
+    await madeAt('2026-03-03T15:00:00Z', '2026-02-20T15:00:00Z');
+    // Made at 2026-03-16 00:30 EDT: after the range.
+    await madeAt('2026-03-02T15:00:00Z', '2026-03-16T04:30:00Z');
+
+    const m = await metrics('from=2026-03-02&to=2026-03-15');
+    expect(m.bookingsMade).toBe(3);
+    expect(m.bookings.total).toBe(10);
+    expect(m.previous.bookingsMade).toBe(1);
+    expect(m.previous.bookings.total).toBe(1);
   });
 
   it('works out utilisation over open hours across the DST change', async () => {

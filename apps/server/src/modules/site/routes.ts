@@ -1,4 +1,4 @@
-import { siteContentSchema } from '@consult/shared';
+import { publicSiteSchema } from '@consult/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteOptions } from '../../app-deps';
 import { getPublicSiteContent, seedSiteContent } from './site-service';
@@ -12,13 +12,15 @@ export const siteRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     {
       schema: {
         tags: ['site'],
-        summary: 'The public site content: consultant, services, about, FAQ, contact and terms',
-        response: { 200: siteContentSchema },
+        summary:
+          'The public site content: consultant, services, about, FAQ, contact and terms; whether mail is delivered',
+        response: { 200: publicSiteSchema },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return getPublicSiteContent(deps.db, deps.log);
+      const content = await getPublicSiteContent(deps.db, deps.log);
+      return { ...content, mailDelivery: deps.mailer.delivery };
     },
   );
 };

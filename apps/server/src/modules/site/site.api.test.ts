@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteContentSchema } from '@consult/shared';
+import { publicSiteSchema, siteContentSchema } from '@consult/shared';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { startSmtpPeer } from '../../test/smtp-peer';
 import { demoSiteContent } from './demo-site-content';
 import { settings } from './schema';
 import { seedSiteContent } from './site-service';
@@ -57,6 +58,27 @@ describe('GET /api/site', () => {
     expect(res.body).not.toContain('ownerNotes');
     expect(res.body).not.toContain('private: call back');
     expect(res.body).not.toContain('sk_live');
-    expect(Object.keys(res.json()).sort()).toEqual(Object.keys(demoSiteContent).sort());
+    expect(Object.keys(res.json()).sort()).toEqual(
+      [...Object.keys(demoSiteContent), 'mailDelivery'].sort(),
+    );
+  });
+
+  it('says mail is not delivered when no mail server is configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/site' });
+    expect(publicSiteSchema.parse(res.json()).mailDelivery).toBe('none');
+  });
+});
+
+describe('GET /api/site with a mail server', () => {
+  it('says mail is delivered over SMTP', async () => {
+    const peer = await startSmtpPeer();
+    const t = await createTestApp({ env: { SMTP_URL: peer.url } });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/site' });
+      expect(publicSiteSchema.parse(res.json()).mailDelivery).toBe('smtp');
+    } finally {
+      await t.close();
+      await peer.close();
+    }
   });
 });

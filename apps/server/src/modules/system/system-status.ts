@@ -6,7 +6,7 @@ import { countAppliedMigrations } from '../../db/migrate';
 import { oldestPendingMailAt, outboxCounts } from '../mail/outbox-repository';
 import { databaseSizeBytes } from './system-repository';
 
-type SystemStatusDeps = Pick<AppDeps, 'db' | 'log' | 'system'>;
+type SystemStatusDeps = Pick<AppDeps, 'db' | 'log' | 'system' | 'mailer'>;
 
 const NS_PER_MS = 1e6;
 
@@ -35,13 +35,14 @@ async function databaseStatus(deps: SystemStatusDeps): Promise<SystemStatus['dat
   }
 }
 
-async function mailStatus(db: SystemStatusDeps['db']): Promise<SystemStatus['mail']> {
+async function mailStatus(deps: SystemStatusDeps): Promise<SystemStatus['mail']> {
+  const delivery = deps.mailer.delivery;
   try {
-    const counts = await outboxCounts(db);
-    const oldest = await oldestPendingMailAt(db);
-    return { ...counts, oldestPendingAt: oldest?.toISOString() ?? null };
+    const counts = await outboxCounts(deps.db);
+    const oldest = await oldestPendingMailAt(deps.db);
+    return { delivery, ...counts, oldestPendingAt: oldest?.toISOString() ?? null };
   } catch {
-    return { pending: 0, sent: 0, failed: 0, oldestPendingAt: null };
+    return { delivery, pending: 0, sent: 0, failed: 0, notDelivered: 0, oldestPendingAt: null };
   }
 }
 
@@ -49,7 +50,7 @@ export async function systemStatus(
   deps: SystemStatusDeps,
   eventLoop: IntervalHistogram,
 ): Promise<SystemStatus> {
-  const [database, mail] = await Promise.all([databaseStatus(deps), mailStatus(deps.db)]);
+  const [database, mail] = await Promise.all([databaseStatus(deps), mailStatus(deps)]);
   const memory = process.memoryUsage();
   return {
     version: deps.system.version,

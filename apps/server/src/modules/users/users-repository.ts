@@ -1,5 +1,19 @@
 /** Queries on users and their single-use e-mail tokens; each takes a `Db` so it can run in a transaction. */
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings } from '../bookings/schema';
 import { payments } from '../payments/schema';
@@ -127,6 +141,25 @@ export async function consumeEmailToken(
       ),
     )
     .returning();
+  return row;
+}
+
+/** A token of this purpose that was used (or retired) already: a link opened a second time. */
+export async function findSpentEmailToken(
+  db: Db,
+  purpose: EmailTokenPurpose,
+  tokenHash: string,
+): Promise<typeof emailTokens.$inferSelect | undefined> {
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNotNull(emailTokens.usedAt),
+      ),
+    );
   return row;
 }
 

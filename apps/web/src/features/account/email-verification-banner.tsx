@@ -1,12 +1,14 @@
 import { toast } from 'sonner';
-import type { User } from '@consult/shared';
+import { AUTH_MESSAGES, type User } from '@consult/shared';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/problem';
+import { useMailDelivered } from '../../lib/site-brand-api';
 import { useResendOwnVerificationMutation } from './account-api';
 
 /** Tells a person whose address is not confirmed yet, and sends a new link on request. */
 export function EmailVerificationBanner({ user }: { user: User }) {
   const [resend, { isLoading }] = useResendOwnVerificationMutation();
+  const mailDelivered = useMailDelivered();
   if (user.emailVerified && !user.pendingEmail) return null;
   const address = user.pendingEmail ?? user.email;
 
@@ -26,8 +28,18 @@ export function EmailVerificationBanner({ user }: { user: User }) {
           {user.pendingEmail ? 'Confirm your new e-mail address' : 'Confirm your e-mail address'}
         </p>
         <p className="mt-1 text-sm text-ink">
-          We sent a link to <strong className="break-all">{address}</strong>. Open it to confirm the
-          address{user.pendingEmail ? '; until then we keep writing to your current one.' : '.'}
+          {mailDelivered === false ? (
+            <>
+              No link could be sent to <strong className="break-all">{address}</strong>:{' '}
+              {AUTH_MESSAGES.mailNotDelivered}
+            </>
+          ) : (
+            <>
+              We sent a link to <strong className="break-all">{address}</strong>. Open it to confirm
+              the address
+              {user.pendingEmail ? '; until then we keep writing to your current one.' : '.'}
+            </>
+          )}
         </p>
       </div>
       <Button

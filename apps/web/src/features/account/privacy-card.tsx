@@ -16,6 +16,7 @@ import { api } from '../../lib/api';
 import { errorMessage, readProblem } from '../../lib/problem';
 import { loggedOut } from '../../lib/session/auth-slice';
 import { useDeleteAccountMutation, useExportAccountMutation } from './account-api';
+import { useMailDelivered } from '../../lib/site-brand-api';
 
 /** Saves `text` as a file the browser downloads. */
 function saveFile(text: string, name: string) {
@@ -34,6 +35,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [remove, { error, isLoading, reset }] = useDeleteAccountMutation();
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const mailDelivered = useMailDelivered();
   const fieldError = readProblem(error)?.errors?.password?.[0];
 
   const close = () => {
@@ -45,7 +47,11 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
     if (!password) return;
     const result = await remove({ password });
     if ('error' in result) return;
-    toast.success(PRIVACY_MESSAGES.accountDeleted);
+    toast.success(
+      mailDelivered === false
+        ? PRIVACY_MESSAGES.accountDeletedNoMail
+        : PRIVACY_MESSAGES.accountDeleted,
+    );
     await navigate(paths.home, { replace: true });
     dispatch(loggedOut());
     dispatch(api.util.resetApiState());

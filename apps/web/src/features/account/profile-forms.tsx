@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import {
+  AUTH_MESSAGES,
   changePasswordFormSchema,
   dobSchema,
   emailSchema,
@@ -22,6 +23,7 @@ import { BirthDateField, NewPasswordField, PhoneField } from '../../components/u
 import { SelectField } from '../../components/ui/select-field';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
+import { useMailDelivered } from '../../lib/site-brand-api';
 import { timeZoneOptions } from '../../lib/time-zones';
 import { useUpdateUserMutation } from './account-api';
 
@@ -96,6 +98,7 @@ const emailFormSchema = z.object({ email: emailSchema });
 
 export function EmailForm({ user }: { user: User }) {
   const [update, { error, isLoading, reset }] = useUpdateUserMutation();
+  const mailDelivered = useMailDelivered();
   const {
     register,
     handleSubmit,
@@ -114,7 +117,11 @@ export function EmailForm({ user }: { user: User }) {
     }
     const result = await update({ email });
     if ('data' in result) {
-      toast.success(`We sent a confirmation link to ${email}.`);
+      toast.success(
+        mailDelivered === false
+          ? `${email} is saved and waits for confirmation. ${AUTH_MESSAGES.mailNotDelivered}`
+          : `We sent a confirmation link to ${email}.`,
+      );
       resetForm();
     } else applyFieldErrors(result.error, setError, ['email']);
   });
@@ -132,8 +139,17 @@ export function EmailForm({ user }: { user: User }) {
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {user.pendingEmail && (
           <Alert tone="info" title="Change waiting for confirmation">
-            We sent a link to <strong className="break-all">{user.pendingEmail}</strong>. Until you
-            open it, you keep signing in with your current address.
+            {mailDelivered === false ? (
+              <>
+                <strong className="break-all">{user.pendingEmail}</strong> waits for confirmation,
+                but no link could be sent: {AUTH_MESSAGES.mailNotDelivered}
+              </>
+            ) : (
+              <>
+                We sent a link to <strong className="break-all">{user.pendingEmail}</strong>.
+              </>
+            )}{' '}
+            Until it is confirmed, you keep signing in with your current address.
           </Alert>
         )}
         {error && !hasOnlyFieldErrors(error) && <Alert tone="error">{errorMessage(error)}</Alert>}

@@ -8,12 +8,14 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
+import { useMailDelivered } from '../../lib/site-brand-api';
 import { useForgotPasswordMutation } from './auth-api';
 import { AuthLayout, textLinkClasses } from './components/auth-layout';
 import { resetLinkLifetime } from './link-lifetime';
 
 export function ForgotPasswordPage() {
   const [requestReset, { data, error, isLoading }] = useForgotPasswordMutation();
+  const mailDelivered = useMailDelivered();
   const {
     register,
     handleSubmit,
@@ -35,6 +37,19 @@ export function ForgotPasswordPage() {
       </Link>
     </p>
   );
+
+  // No mail server: the same answer for every address, and no promise of a link.
+  if (data && mailDelivered === false) {
+    return (
+      <AuthLayout title="No e-mail could be sent" footer={backToSignIn}>
+        <Alert tone="info">{data.message}</Alert>
+        <p className="mt-4 text-base text-muted">
+          No reset link is on its way to <strong>{getValues('email')}</strong>. The business can
+          help you back into your account.
+        </p>
+      </AuthLayout>
+    );
+  }
 
   if (data) {
     return (

@@ -21,6 +21,7 @@ import { useRegisterMutation } from './auth-api';
 import { AuthLayout, textLinkClasses } from './components/auth-layout';
 import { ResendVerification } from './components/resend-verification';
 import { useProofOfWork } from './proof-of-work/use-proof-of-work';
+import { useMailDelivered } from '../../lib/site-brand-api';
 
 type FormInput = z.input<typeof registerFieldsSchema>;
 type FormOutput = z.output<typeof registerFieldsSchema>;
@@ -33,6 +34,7 @@ function invitedEmail(params: URLSearchParams): string {
 }
 
 export function SignUpPage() {
+  const mailDelivered = useMailDelivered();
   const [params] = useSearchParams();
   const [registerUser, { error, reset }] = useRegisterMutation();
   const proofOfWork = useProofOfWork();
@@ -76,6 +78,22 @@ export function SignUpPage() {
     proofOfWork.renew();
     applyFieldErrors(result.error, setError, fields);
   });
+
+  if (registeredEmail && mailDelivered === false) {
+    return (
+      <AuthLayout title="Your account is created">
+        <div className="flex flex-col gap-5">
+          <Alert tone="info" title={AUTH_MESSAGES.mailNotDelivered}>
+            No confirmation link was sent to <strong>{registeredEmail}</strong>. The business can
+            confirm your address for you.
+          </Alert>
+          <Link to={paths.signIn} className={`self-start ${textLinkClasses}`}>
+            Continue to sign in
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
 
   if (registeredEmail) {
     return (

@@ -1,10 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, EMAIL_VERIFICATION_TTL_HOURS, paths } from '@consult/shared';
+import {
+  AUTH_MESSAGES,
+  EMAIL_ALREADY_VERIFIED_PROBLEM_TYPE,
+  EMAIL_VERIFICATION_TTL_HOURS,
+  paths,
+} from '@consult/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { LoadingScreen } from '../../components/loading-screen';
-import { errorMessage } from '../../lib/problem';
+import { errorMessage, readProblem } from '../../lib/problem';
 import { useResendVerificationMutation } from '../../lib/email-verification-api';
 import { useRestoreSessionMutation, useVerifyEmailMutation } from './auth-api';
 import { hasSessionHint } from './session-peek';
@@ -42,6 +47,31 @@ export function VerifyEmailPage() {
     );
   }
 
+  const onward = session ? (
+    <Link to={homeForRole(role)} className={buttonClasses('primary')}>
+      Go to your dashboard
+    </Link>
+  ) : (
+    <Link to={paths.signIn} className={buttonClasses('primary')}>
+      Sign in
+    </Link>
+  );
+
+  // The link was used before and its address is confirmed: nothing is wrong, nothing to do.
+  if (readProblem(error)?.type === EMAIL_ALREADY_VERIFIED_PROBLEM_TYPE) {
+    return (
+      <AuthLayout title="Already confirmed">
+        <div className="flex flex-col gap-5">
+          <Alert tone="success" title={AUTH_MESSAGES.emailAlreadyVerified}>
+            This link was used before. There is nothing more to do: you can{' '}
+            {session ? 'carry on' : 'sign in'}.
+          </Alert>
+          {onward}
+        </div>
+      </AuthLayout>
+    );
+  }
+
   if (data) {
     return (
       <AuthLayout title="E-mail confirmed">
@@ -49,15 +79,7 @@ export function VerifyEmailPage() {
           <Alert tone="success" title={data.message}>
             <strong>{data.email}</strong> is now confirmed.
           </Alert>
-          {session ? (
-            <Link to={homeForRole(role)} className={buttonClasses('primary')}>
-              Go to your dashboard
-            </Link>
-          ) : (
-            <Link to={paths.signIn} className={buttonClasses('primary')}>
-              Sign in
-            </Link>
-          )}
+          {onward}
         </div>
       </AuthLayout>
     );

@@ -13,6 +13,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { DetailList } from '../../components/ui/detail-list';
 import { errorMessage, readProblem } from '../../lib/problem';
+import { useMailDelivered } from '../../lib/site-brand-api';
 import { formatReceivedAt } from './message-format';
 import { MessageStateBadge } from './message-state-badge';
 import {
@@ -36,6 +37,7 @@ export function MessagePanel({ id, timeZone }: { id: string; timeZone: string })
 function MessageDetail({ message, timeZone }: { message: InboxMessage; timeZone: string }) {
   const [setState, stateCall] = useSetMessageStateMutation();
   const [invite, inviteCall] = useInviteSenderMutation();
+  const mailDelivered = useMailDelivered();
   const next = message.state === 'new' ? 'handled' : 'new';
 
   const changeState = async () => {
@@ -44,7 +46,13 @@ function MessageDetail({ message, timeZone }: { message: InboxMessage; timeZone:
   };
   const sendInvite = async () => {
     const result = await invite(message.id);
-    if ('data' in result && result.data) toast.success(`Invitation sent to ${result.data.sentTo}.`);
+    if ('data' in result && result.data) {
+      toast.success(
+        mailDelivered === false
+          ? `Mail is not being delivered: the invitation to ${result.data.sentTo} is in the outbox (System → Outbox).`
+          : `Invitation sent to ${result.data.sentTo}.`,
+      );
+    }
   };
 
   return (

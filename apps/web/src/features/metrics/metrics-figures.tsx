@@ -20,13 +20,16 @@ function ChangeNote({ change, label }: { change: Change | null; label: string })
   );
 }
 
+/** A figure with what it counts (`counts`), so no number is read against the wrong dates. */
 function Figure({
   title,
+  counts,
   value,
   change,
   children,
 }: {
   title: string;
+  counts: string;
   value: ReactNode;
   change?: Change | null;
   children?: ReactNode;
@@ -34,6 +37,7 @@ function Figure({
   return (
     <section className="flex flex-col gap-1 rounded-2xl border border-line bg-surface p-5 shadow-sm">
       <h3 className="text-sm font-semibold text-muted">{title}</h3>
+      <p className="text-sm text-muted">{counts}</p>
       <p className="text-3xl font-semibold text-ink tabular-nums">{value}</p>
       {change !== undefined && <ChangeNote change={change} label="Against the previous range" />}
       {children}
@@ -106,7 +110,8 @@ export function MetricsFiguresGrid({
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       <Figure
-        title="Bookings"
+        title="Bookings that start in this range"
+        counts="Sessions whose time falls in the range, by their state today, whenever they were booked."
         value={current.bookings.total}
         change={countChange(current.bookings.total, previous.bookings.total)}
       >
@@ -118,7 +123,14 @@ export function MetricsFiguresGrid({
         />
       </Figure>
       <Figure
+        title="Bookings made in this range"
+        counts="Booked in the range, whenever the session takes place; payment holds that expired are left out."
+        value={current.bookingsMade}
+        change={countChange(current.bookingsMade, previous.bookingsMade)}
+      />
+      <Figure
         title="Cancellations"
+        counts="Cancelled bookings that start in this range."
         value={cancellations.clientEarly + cancellations.clientLate + cancellations.owner}
         change={countChange(
           current.bookings.byState.cancelled,
@@ -135,6 +147,7 @@ export function MetricsFiguresGrid({
       </Figure>
       <Figure
         title="Revenue (paid minus refunded)"
+        counts="Payments by the day they were received, refunds by the day they were made."
         value={<RevenueValue revenue={current.revenue} />}
       >
         {revenueRows(current, previous).map((r) => (
@@ -157,21 +170,25 @@ export function MetricsFiguresGrid({
       </Figure>
       <Figure
         title="New clients"
+        counts="Client accounts created in this range."
         value={current.newClients}
         change={countChange(current.newClients, previous.newClients)}
       />
       <Figure
         title="Contact messages"
+        counts="Messages from the contact form received in this range."
         value={current.contactMessages}
         change={countChange(current.contactMessages, previous.contactMessages)}
       />
       <Figure
         title="Utilisation (booked over open hours)"
+        counts="Hours of confirmed, completed and missed sessions that start in this range, over your open hours."
         value={<Share value={current.utilisation} reason={METRICS_MESSAGES.noOpenHours} />}
         change={shareChange(current.utilisation, previous.utilisation)}
       />
       <Figure
         title="No-show rate"
+        counts="Missed sessions over sessions held or missed, among those that start in this range."
         value={<Share value={current.noShowRate} reason={METRICS_MESSAGES.noAttendance} />}
         change={shareChange(current.noShowRate, previous.noShowRate)}
       />

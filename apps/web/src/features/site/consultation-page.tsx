@@ -49,7 +49,11 @@ function ServiceCard({ service, selected }: { service: SiteService; selected: bo
           </span>
         )}
       </div>
-      <p className="mt-3 flex-1 text-base leading-relaxed text-muted">{service.description}</p>
+      {/* No description, no empty paragraph; the spacer keeps the facts at the card’s foot. */}
+      {service.description && (
+        <p className="mt-3 text-base leading-relaxed text-muted">{service.description}</p>
+      )}
+      <div aria-hidden="true" className="flex-1" />
       <dl className="mt-6 grid grid-cols-3 gap-3 border-t border-line pt-5 text-sm">
         <div>
           <dt className="text-muted">Price</dt>

@@ -1,15 +1,34 @@
 import type { AuditEntry } from '@consult/shared';
-import { auditActionLabel, fieldLabel, readAuditDetails } from './audit-format';
-import { formatAt, formatAuditValue } from './format';
+import {
+  auditCurrency,
+  auditFieldLabel,
+  formatAuditField,
+  type AuditValueContext,
+} from './audit-fields';
+import { auditActionLabel, readAuditDetails } from './audit-format';
+import { formatAt } from './format';
 
-function Value({ value }: { value: unknown }) {
+function Value({
+  field,
+  value,
+  context,
+}: {
+  field: string;
+  value: unknown;
+  context: AuditValueContext;
+}) {
   if (value === undefined) return <span className="text-muted">(none)</span>;
-  return <span className="break-words whitespace-pre-wrap">{formatAuditValue(value)}</span>;
+  return (
+    <span className="break-words whitespace-pre-wrap">
+      {formatAuditField(field, value, context)}
+    </span>
+  );
 }
 
 /** One audit entry: when, who, what, which record, and the fields before and after. */
 export function AuditEntryItem({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
   const { changes, facts } = readAuditDetails(entry.details);
+  const context: AuditValueContext = { timeZone, currency: auditCurrency(entry.details) };
   const who = entry.actor ? entry.actor.name : 'System or a removed account';
   return (
     <article className="flex flex-col gap-2 px-4 py-3">
@@ -54,13 +73,13 @@ export function AuditEntryItem({ entry, timeZone }: { entry: AuditEntry; timeZon
               {changes.map((row) => (
                 <tr key={row.field} className="border-t border-line">
                   <th scope="row" className="py-1 pr-3 font-medium text-ink">
-                    {fieldLabel(row.field)}
+                    {auditFieldLabel(row.field)}
                   </th>
                   <td className="py-1 pr-3 text-danger">
-                    <Value value={row.before} />
+                    <Value field={row.field} value={row.before} context={context} />
                   </td>
                   <td className="py-1 text-success">
-                    <Value value={row.after} />
+                    <Value field={row.field} value={row.after} context={context} />
                   </td>
                 </tr>
               ))}
@@ -72,12 +91,22 @@ export function AuditEntryItem({ entry, timeZone }: { entry: AuditEntry; timeZon
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm">
           {facts.map((fact) => (
             <div key={fact.field} className="contents">
-              <dt className="text-muted">{fieldLabel(fact.field)}</dt>
-              <dd className="break-words text-ink">{formatAuditValue(fact.value)}</dd>
+              <dt className="text-muted">{auditFieldLabel(fact.field)}</dt>
+              <dd className="break-words text-ink">
+                {formatAuditField(fact.field, fact.value, context)}
+              </dd>
             </div>
           ))}
         </dl>
       )}
+      <details className="text-sm">
+        <summary className="w-fit cursor-pointer rounded text-brand underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-brand">
+          Show raw
+        </summary>
+        <pre className="mt-2 overflow-x-auto rounded-lg bg-paper p-3 text-xs break-words whitespace-pre-wrap text-ink">
+          {JSON.stringify(entry.details, null, 2)}
+        </pre>
+      </details>
     </article>
   );
 }

@@ -62,19 +62,6 @@ function isFromTo(value: unknown): value is { from: unknown; to: unknown } {
   );
 }
 
-/** Field names as words: "manualInstructions" → "manual instructions", "rules.bufferMinutes" kept dotted. */
-export function fieldLabel(field: string): string {
-  return field
-    .split('.')
-    .map((part) =>
-      part
-        .replace(/([a-z])([A-Z])/g, '$1 $2')
-        .replace(/_/g, ' ')
-        .toLowerCase(),
-    )
-    .join(' › ');
-}
-
 function diffRows(prefix: string, before: unknown, after: unknown, depth: number): AuditDiffRow[] {
   if (depth < 1 && isPlainObject(before) && isPlainObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionLabel, fieldLabel, readAuditDetails } from './audit-format';
+import { auditActionLabel, readAuditDetails } from './audit-format';
 
 describe('readAuditDetails', () => {
   it('turns before and after into one row per changed field, one level deep', () => {
@@ -35,6 +35,5 @@ describe('labels', () => {
   it('names known actions in words and shows unknown ones as they are', () => {
     expect(auditActionLabel('service.update')).toBe('Changed a service');
     expect(auditActionLabel('something.new')).toBe('something.new');
-    expect(fieldLabel('rules.bufferMinutes')).toBe('rules › buffer minutes');
   });
 });

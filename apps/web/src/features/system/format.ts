@@ -50,10 +50,9 @@ export function formatAt(iso: string, timeZone: string) {
   }).format(new Date(iso));
 }
 
-/** A value of an audit entry's before/after, readable in one line or a short block. */
-export function formatAuditValue(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value === '' ? '(empty)' : value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
+/** A calendar day (YYYY-MM-DD) as people write it, e.g. "3 Mar 2026"; no zone shifts it. */
+export function formatDay(day: string) {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 }

@@ -4,6 +4,7 @@ import { LoadError, Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/problem';
+import { useMailDelivered } from '../../lib/site-brand-api';
 import { formatAt } from './format';
 import { OutboxStateBadge } from './outbox-state-badge';
 import { useGetOutboxMailQuery, useResendMailMutation } from './system-api';
@@ -15,6 +16,7 @@ import { useGetOutboxMailQuery, useResendMailMutation } from './system-api';
 export function OutboxMailPanel({ id, timeZone }: { id: string; timeZone: string }) {
   const { data, error, isLoading, refetch } = useGetOutboxMailQuery(id);
   const [resend, resending] = useResendMailMutation();
+  const mailDelivered = useMailDelivered();
 
   if (isLoading) return <Skeleton lines={6} label="Loading the mail" />;
   if (!data) return <LoadError what="the mail" error={error} onRetry={() => void refetch()} />;
@@ -43,14 +45,29 @@ export function OutboxMailPanel({ id, timeZone }: { id: string; timeZone: string
         <dt className="text-muted">Queued</dt>
         <dd className="text-ink">{formatAt(data.createdAt, timeZone)}</dd>
         <dt className="text-muted">Sent</dt>
-        <dd className="text-ink">{data.sentAt ? formatAt(data.sentAt, timeZone) : 'Not yet'}</dd>
+        <dd className="text-ink">
+          {data.sentAt
+            ? formatAt(data.sentAt, timeZone)
+            : data.state === 'not_delivered'
+              ? 'Never: no mail server'
+              : 'Not yet'}
+        </dd>
       </dl>
       {data.state === 'failed' && (
         <Alert tone="error" title="Delivery failed">
           <span className="break-words">{data.lastError ?? 'No error was recorded.'}</span>
         </Alert>
       )}
-      {data.state === 'failed' && (
+      {data.state === 'not_delivered' && (
+        <Alert tone="error" title="Not delivered">
+          {OUTBOX_MESSAGES.notDelivered}.{' '}
+          {mailDelivered
+            ? 'A mail server is configured now: send it again if it still matters to its reader.'
+            : 'Nothing was sent; the server only wrote it to its log.'}
+        </Alert>
+      )}
+      {/* Sending again needs a mail server: without one it would go nowhere again. */}
+      {(data.state === 'failed' || data.state === 'not_delivered') && mailDelivered && (
         <div className="flex flex-col items-start gap-2">
           <Button onClick={() => void onResend()} disabled={resending.isLoading}>
             {resending.isLoading ? 'Queuing...' : 'Send again'}

@@ -1,13 +1,16 @@
-import { OUTBOX_STATES, paths, type OutboxState } from '@consult/shared';
+import { OUTBOX_MESSAGES, OUTBOX_STATES, paths, type OutboxState } from '@consult/shared';
 import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
 import { ListRowLink } from '../../components/list-state';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { Pagination } from '../../components/ui/pagination';
 import { SelectField } from '../../components/ui/select-field';
+import { Alert } from '../../components/ui/alert';
+import { useMailDelivered } from '../../lib/site-brand-api';
 import { useListParams } from '../../lib/use-list-params';
 import { formatAt } from './format';
 import { OutboxMailPanel } from './outbox-mail-panel';
 import { OUTBOX_STATE_LABELS, OutboxStateBadge } from './outbox-state-badge';
+import { MAIL_NOT_DELIVERED_WARNING } from './system-status-summary';
 import { useGetOutboxQuery } from './system-api';
 
 const stateOptions = [
@@ -29,9 +32,11 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
     ? (raw as OutboxState)
     : undefined;
   const { data, error, isLoading, isFetching, refetch } = useGetOutboxQuery({ state, page });
+  const mailDelivered = useMailDelivered();
 
   const list = (
     <div className="flex flex-col gap-4">
+      {mailDelivered === false && <Alert tone="error">{MAIL_NOT_DELIVERED_WARNING}</Alert>}
       <div className="max-w-xs">
         <SelectField
           label="State"
@@ -78,6 +83,11 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
                       </span>
                     )}
                   </span>
+                  {mail.state === 'not_delivered' && (
+                    <span className="text-sm break-words text-danger">
+                      {OUTBOX_MESSAGES.notDelivered}
+                    </span>
+                  )}
                   {mail.state === 'failed' && mail.lastError && (
                     <span className="line-clamp-2 text-sm break-words text-danger">
                       {mail.lastError}

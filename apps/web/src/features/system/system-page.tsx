@@ -134,9 +134,11 @@ function StatusCards({ status }: { status: SystemStatus }) {
       <Card title="Mail queue">
         <Figures
           rows={[
+            ['Delivery', mail.delivery === 'smtp' ? 'Mail server (SMTP)' : 'None: no mail server'],
             ['Waiting', mail.pending],
             ['Sent', mail.sent],
             ['Failed', mail.failed],
+            ['Not delivered', mail.notDelivered],
             [
               'Oldest waiting since',
               mail.oldestPendingAt ? formatWhen(mail.oldestPendingAt) : 'None waiting',

@@ -4,10 +4,13 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
+  calendarDayIn,
   createTaskSchema,
+  formatDueDay,
+  MINUTE_MS,
   TASK_DETAILS_MAX,
   TASK_MESSAGES,
   TASK_TITLE_MAX,
@@ -21,7 +24,9 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
+import { useMailDelivered } from '../../lib/site-brand-api';
 import { ClientPicker, type PickedClient } from '../../components/client-picker';
+import { useNow } from '../../hooks/use-now';
 import { formatTaskInstant } from './task-format';
 import {
   useCreateTaskMutation,
@@ -55,11 +60,17 @@ export function TaskForm(props: TaskFormProps) {
   const [create, creation] = useCreateTaskMutation();
   const [update, edit] = useUpdateTaskMutation();
   const error = creation.error ?? edit.error;
+  // A due day already gone is asked about first: the client would see the task overdue at once.
+  const [pastDate, setPastDate] = useState<string | null>(null);
+  const mailDelivered = useMailDelivered();
+  const today = calendarDayIn(useNow(MINUTE_MS), props.timeZone);
   const {
     register,
     handleSubmit,
     setError,
     setValue,
+    setFocus,
+    control,
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<CreateTaskInput, unknown, CreateTask>({
@@ -72,6 +83,7 @@ export function TaskForm(props: TaskFormProps) {
       dueDate: editing?.dueDate ?? '',
     },
   });
+  const dueDate = useWatch({ control, name: 'dueDate' });
   const bookings = useGetClientBookingsForTasksQuery(clientId ?? '', { skip: !clientId });
 
   const chooseClient = (chosen: PickedClient | null) => {
@@ -81,9 +93,15 @@ export function TaskForm(props: TaskFormProps) {
     clearErrors('clientId');
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const save = async (values: CreateTask, pastConfirmed: boolean) => {
     creation.reset();
     edit.reset();
+    const due = values.dueDate;
+    if (due && due < today && due !== editing?.dueDate && !pastConfirmed) {
+      setPastDate(due);
+      return;
+    }
+    setPastDate(null);
     const { clientId, ...fields } = values;
     const result = editing
       ? await update({ id: editing.id, ...fields })
@@ -92,13 +110,17 @@ export function TaskForm(props: TaskFormProps) {
       toast.success(
         editing
           ? 'The task is saved.'
-          : `The task is assigned. ${result.data.client.name} gets an e-mail.`,
+          : mailDelivered === false
+            ? `The task is assigned. Mail is not being delivered: ${result.data.client.name}'s e-mail is in the outbox (System → Outbox).`
+            : `The task is assigned. ${result.data.client.name} gets an e-mail.`,
       );
       props.onDone(result.data);
     } else if ('error' in result) {
       applyFieldErrors(result.error, setError, serverFields);
     }
-  });
+  };
+  const onSubmit = handleSubmit((values) => save(values, false));
+  const onConfirmPast = handleSubmit((values) => save(values, true));
   const problem = readProblem(error);
   const onlyFields = Object.keys(problem?.errors ?? {}).length > 0;
 
@@ -171,6 +193,27 @@ export function TaskForm(props: TaskFormProps) {
           />
         )}
       </div>
+      {pastDate && pastDate === dueDate && (
+        <Alert tone="error" title={TASK_MESSAGES.dueDatePast}>
+          <p>
+            {formatDueDay(pastDate)} has passed: the client would see the task as overdue at once.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Button disabled={isSubmitting} onClick={() => void onConfirmPast()}>
+              Set it anyway
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setPastDate(null);
+                setFocus('dueDate');
+              }}
+            >
+              Change the date
+            </Button>
+          </div>
+        </Alert>
+      )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {props.onCancel && (
           <Button variant="secondary" onClick={props.onCancel} disabled={isSubmitting}>

@@ -159,6 +159,8 @@ describe('owner bookings API', () => {
       ]);
       expect(entries.every((e) => e.actorId === admin.user.id)).toBe(true);
       expect(entries[1]!.details).toMatchObject({
+        // The currency is kept beside the diff, so a changed price reads as money.
+        currency: newService.currency,
         before: { title: 'Pricing review' },
         after: { title: 'Pricing check' },
       });

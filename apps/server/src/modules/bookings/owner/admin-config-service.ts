@@ -110,6 +110,7 @@ export async function replaceService(
         action: 'service.update',
         target: id,
         change: auditChange(toConsultationService(before), service),
+        facts: { currency: service.currency },
       });
       return service;
     }),

@@ -14,6 +14,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/problem';
+import { useMailDelivered } from '../../../lib/site-brand-api';
 import {
   adminBookingsApi,
   useCancelAdminBookingMutation,
@@ -123,6 +124,7 @@ function CancelDialog({
 }) {
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
+  const mailDelivered = useMailDelivered();
   const [cancel, { error, isLoading }] = useCancelAdminBookingMutation();
 
   const confirm = async () => {
@@ -133,7 +135,9 @@ function CancelDialog({
     }
     const result = await cancel({ id: booking.id, reason: parsed.data.reason ?? undefined });
     if ('error' in result) return;
-    toast.success(`${label}: cancelled. The client is told by e-mail.`);
+    toast.success(
+      `${label}: cancelled. ${mailDelivered === false ? "Mail is not being delivered: the client's mail is in the outbox (System → Outbox)." : 'The client is told by e-mail.'}`,
+    );
     onClose();
   };
 

@@ -20,6 +20,7 @@ import { Button } from '../../../components/ui/button';
 import { DetailList } from '../../../components/ui/detail-list';
 import { useGetSchedulingSettingsQuery } from '../api/owner-scheduling-api';
 import { errorMessage } from '../../../lib/problem';
+import { useMailDelivered } from '../../../lib/site-brand-api';
 import { dateInZone, formatDay, formatInstant, timeInZone, zoneName } from '../time/date-time';
 import {
   useGetAdminBookingQuery,
@@ -227,6 +228,7 @@ function RescheduleForm({
     initialTimeChoice(dateInZone(booking.start, timeZone)),
   );
   const [missing, setMissing] = useState(false);
+  const mailDelivered = useMailDelivered();
   const [reschedule, { error, isLoading, reset }] = useRescheduleAdminBookingMutation();
 
   const submit = async (event: React.FormEvent) => {
@@ -242,7 +244,9 @@ function RescheduleForm({
       outsideHours: choice.mode === 'free' && choice.outsideHours,
     });
     if ('error' in result) return;
-    toast.success(`Moved to ${formatInstant(start, timeZone)}. The client is told by e-mail.`);
+    toast.success(
+      `Moved to ${formatInstant(start, timeZone)}. ${mailDelivered === false ? "Mail is not being delivered: the client's mail is in the outbox (System → Outbox)." : 'The client is told by e-mail.'}`,
+    );
     onDone();
   };
 

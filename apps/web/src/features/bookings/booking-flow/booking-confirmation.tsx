@@ -13,6 +13,7 @@ import { AddToCalendarButton } from '../meeting/add-to-calendar-button';
 import { MeetingDetails } from '../meeting/meeting-details';
 import { hasManualPaymentDue, PaymentInstructions } from '../payment-due/payment-instructions';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { useMailDelivered } from '../../../lib/site-brand-api';
 import { formatDateTime, formatTime, zoneName } from '../time/date-time';
 
 export function BookingConfirmation({
@@ -25,6 +26,7 @@ export function BookingConfirmation({
   onBookAnother: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const mailDelivered = useMailDelivered();
   // The page changed under the button just pressed: move focus (and the screen reader) to the news.
   useEffect(() => heading.current?.focus(), []);
 
@@ -69,7 +71,9 @@ export function BookingConfirmation({
             You are booked
           </h3>
           <p className="mt-1 text-base text-muted">
-            A confirmation with a calendar invite is on its way to your inbox.
+            {mailDelivered === false
+              ? 'No confirmation e-mail could be sent right now: keep the details below, or add the booking to your calendar here.'
+              : 'A confirmation with a calendar invite is on its way to your inbox.'}
           </p>
         </div>
       </div>

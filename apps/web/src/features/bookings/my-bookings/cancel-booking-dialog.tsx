@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { formatDateTime, zoneName } from '../time/date-time';
 import { errorMessage } from '../../../lib/problem';
+import { useMailDelivered } from '../../../lib/site-brand-api';
 import { useCancelBookingMutation } from '../api/my-bookings-api';
 
 export function CancelBookingDialog({
@@ -21,6 +22,7 @@ export function CancelBookingDialog({
   onClose: () => void;
 }) {
   const [reason, setReason] = useState('');
+  const mailDelivered = useMailDelivered();
   const [cancel, { error, isLoading, reset }] = useCancelBookingMutation();
 
   const close = () => {
@@ -30,7 +32,11 @@ export function CancelBookingDialog({
   const onConfirm = async () => {
     const result = await cancel({ id: booking.id, reason });
     if ('data' in result) {
-      toast.success('Your booking is cancelled. A confirmation is on its way by e-mail.');
+      toast.success(
+        mailDelivered === false
+          ? 'Your booking is cancelled. No confirmation e-mail could be sent right now.'
+          : 'Your booking is cancelled. A confirmation is on its way by e-mail.',
+      );
       close();
     }
   };

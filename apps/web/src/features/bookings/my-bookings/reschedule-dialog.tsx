@@ -10,6 +10,7 @@ import { useModalDialog } from '../../../hooks/use-modal-dialog';
 import { api } from '../../../lib/api';
 import { formatDateTime, zoneName } from '../time/date-time';
 import { errorMessage } from '../../../lib/problem';
+import { useMailDelivered } from '../../../lib/site-brand-api';
 import { useRescheduleBookingMutation } from '../api/my-bookings-api';
 
 export function RescheduleDialog({
@@ -70,6 +71,7 @@ function RescheduleForm({
   busy: boolean;
 }) {
   const [timeZone, setTimeZone] = useState(initialZone);
+  const mailDelivered = useMailDelivered();
   const [start, setStart] = useState<string | null>(null);
   const [error, setError] = useState<Parameters<typeof readNearestSlots>[0]>(undefined);
   const nearest = readNearestSlots(error);
@@ -89,7 +91,7 @@ function RescheduleForm({
       if (readNearestSlots(result.error)) dispatch(api.util.invalidateTags(['Booking']));
     } else {
       toast.success(
-        `Moved to ${formatDateTime(result.data.start, timeZone)} (${zoneName(timeZone)}). An updated invite is on its way.`,
+        `Moved to ${formatDateTime(result.data.start, timeZone)} (${zoneName(timeZone)}). ${mailDelivered === false ? 'No updated invite could be e-mailed right now.' : 'An updated invite is on its way.'}`,
       );
       onClose();
     }

@@ -42,7 +42,11 @@ export function ServicesSection({ services }: { services: SiteService[] }) {
               className="flex flex-col rounded-2xl border border-line bg-paper p-6"
             >
               <h3 className="font-display text-xl font-semibold text-ink">{service.title}</h3>
-              <p className="mt-3 flex-1 text-base leading-relaxed text-muted">{service.summary}</p>
+              {/* No summary, no empty paragraph; the spacer keeps the facts at the card’s foot. */}
+              {service.summary && (
+                <p className="mt-3 text-base leading-relaxed text-muted">{service.summary}</p>
+              )}
+              <div aria-hidden="true" className="flex-1" />
               <dl className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted">
                 <div className="flex items-center gap-1.5">
                   <dt className="sr-only">Duration</dt>
