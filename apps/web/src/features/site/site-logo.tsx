@@ -19,7 +19,9 @@ export function SiteLogo({ consultant }: { consultant: SiteContent['consultant']
       </span>
       <span className="flex flex-col leading-tight">
         <span className="font-display text-lg font-semibold text-brand">{consultant.name}</span>
-        <span className="hidden text-xs text-muted sm:block">{consultant.role}</span>
+        {consultant.role && (
+          <span className="hidden text-xs text-muted sm:block">{consultant.role}</span>
+        )}
       </span>
     </span>
   );

@@ -43,7 +43,9 @@ export function AboutSection({ site }: { site: SiteContent }) {
               </li>
             ))}
           </ul>
-          <p className="mt-8 text-sm text-muted">{consultant.location}</p>
+          {consultant.location && (
+            <p className="mt-8 text-sm text-muted">{consultant.location}</p>
+          )}
         </div>
       </div>
     </section>
