@@ -8,6 +8,7 @@ import {
   SETUP_DONE_PROBLEM_TYPE,
   SETUP_MESSAGES,
   setupSchema,
+  NAME_MAX_LENGTH,
 } from '@consult/shared';
 import { Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
@@ -92,6 +93,7 @@ export function SetupPage() {
           />
           <TextField
             label="Your name"
+            maxLength={NAME_MAX_LENGTH}
             autoComplete="name"
             error={errors.name?.message}
             {...register('name')}

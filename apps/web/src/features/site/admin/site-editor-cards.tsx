@@ -79,6 +79,7 @@ export function HeroCard() {
           legend="Highlights"
           itemLabel="Highlight"
           max={L.heroHighlightsMax}
+          itemMaxLength={L.highlightMax}
           hint="Short facts beside the introduction, e.g. 12 years advising small businesses."
         />
       </div>
@@ -102,6 +103,7 @@ export function AboutCard() {
           legend="Text"
           itemLabel="Paragraph"
           max={L.aboutParagraphsMax}
+          itemMaxLength={L.paragraphMax}
           multiline
         />
         <StringListField
@@ -109,6 +111,7 @@ export function AboutCard() {
           legend="Highlights"
           itemLabel="Credential"
           max={L.aboutCredentialsMax}
+          itemMaxLength={L.credentialMax}
           hint="Qualifications and experience, one per line."
         />
         <Controller
