@@ -207,11 +207,22 @@ describe('the site content editor: GET and PUT /api/admin/site', () => {
     },
   );
 
-  it('empties one social link alone and keeps the others', async () => {
+  it('empties one social link left out of the body, keeps the others and audits it', async () => {
     const before = await current();
     const edit = editOf(before);
-    const res = await put({ ...edit, social: { ...edit.social, microblog: '' } });
+    const { microblog: _left, ...otherLinks } = edit.social;
+    const res = await put({ ...edit, social: otherLinks });
     expect(res.statusCode).toBe(200);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'site.update'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry!.details).toEqual({
+      before: { 'social.microblog': before.social.microblog },
+      after: { 'social.microblog': null },
+    });
     const site = (await t.app.inject({ method: 'GET', url: '/api/site' })).json() as SiteDocument;
     expect(site.social).toEqual({
       professionalNetwork: before.social.professionalNetwork,

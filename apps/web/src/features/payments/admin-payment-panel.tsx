@@ -46,7 +46,7 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="font-display text-2xl break-words text-brand">
+          <h2 className="font-display text-2xl wrap-anywhere text-brand">
             {money(payment.amountMinor)} · {payment.service.title}
           </h2>
           <p className="text-sm text-muted">{formatPaymentDate(payment.service.start, timeZone)}</p>

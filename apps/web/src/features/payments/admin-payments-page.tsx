@@ -130,7 +130,7 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
             </span>
             <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
               <PaymentStatusBadge status={payment.status} />
-              <span className="break-words">{payment.service.title}</span>
+              <span className="wrap-anywhere">{payment.service.title}</span>
               <span>· {formatPaymentDate(payment.createdAt, timeZone)}</span>
               {payment.receiptNumber && <span>· {payment.receiptNumber}</span>}
               {payment.refundPendingMinor > 0 && <span>· Refund pending</span>}

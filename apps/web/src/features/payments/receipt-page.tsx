@@ -86,7 +86,7 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
       <section className="grid gap-6 border-b border-line py-6 sm:grid-cols-2">
         <div>
           <h2 className="text-sm font-semibold text-muted">Received from</h2>
-          <p className="mt-1 break-words">{receipt.client.name}</p>
+          <p className="mt-1 wrap-anywhere">{receipt.client.name}</p>
           <p className="text-sm break-all text-muted">{receipt.client.email}</p>
         </div>
         <div>
@@ -110,7 +110,7 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
         <tbody>
           <tr className="align-top">
             <td className="py-3 pr-4">
-              <p className="break-words">{receipt.service.title}</p>
+              <p className="wrap-anywhere">{receipt.service.title}</p>
               <p className="text-sm text-muted">
                 {formatPaymentDate(receipt.service.start, timeZone)} ·{' '}
                 {receipt.service.durationMinutes} min

@@ -4,7 +4,7 @@ import { formatAt, formatAuditValue } from './format';
 
 function Value({ value }: { value: unknown }) {
   if (value === undefined) return <span className="text-muted">(none)</span>;
-  return <span className="break-words whitespace-pre-wrap">{formatAuditValue(value)}</span>;
+  return <span className="wrap-anywhere whitespace-pre-wrap">{formatAuditValue(value)}</span>;
 }
 
 /** One audit entry: when, who, what, which record, and the fields before and after. */
@@ -73,7 +73,7 @@ export function AuditEntryItem({ entry, timeZone }: { entry: AuditEntry; timeZon
           {facts.map((fact) => (
             <div key={fact.field} className="contents">
               <dt className="text-muted">{fieldLabel(fact.field)}</dt>
-              <dd className="break-words text-ink">{formatAuditValue(fact.value)}</dd>
+              <dd className="wrap-anywhere text-ink">{formatAuditValue(fact.value)}</dd>
             </div>
           ))}
         </dl>
