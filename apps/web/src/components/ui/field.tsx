@@ -15,9 +15,12 @@ export const inputClasses =
 const COUNTER_FROM_SHARE = 0.8;
 const countFormat = new Intl.NumberFormat('en');
 
+/** A code of a few letters (initials, a currency) needs no counter: its rule's message says it. */
+const COUNTER_FROM_LIMIT = 20;
+
 /** True when a text of `length` has its counter shown (it is near or over `max`). */
 export function showsLengthCounter(length: number, max: number): boolean {
-  return length >= max * COUNTER_FROM_SHARE;
+  return max >= COUNTER_FROM_LIMIT && length >= max * COUNTER_FROM_SHARE;
 }
 
 /**
