@@ -62,6 +62,9 @@ async function expectHoldsAtBothWidths(page: Page, screen: string) {
     expect(scrollWidth, `${screen} at ${viewport.width} px (${widest})`).toBeLessThanOrEqual(
       innerWidth,
     );
+    // Kept with the test's output, to look at.
+    const name = screen.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+    await page.screenshot({ path: test.info().outputPath(`${name}-${viewport.width}.png`) });
   }
 }
 
@@ -457,6 +460,10 @@ test('the owner empties a social link in the editor and the footer no longer sho
 
     await page.goto(`${baseURL}/`);
     await expect(footer.getByRole('link', { name: /opens in a new tab/ })).toHaveCount(2);
+    for (const viewport of [NARROW, WIDE]) {
+      await page.setViewportSize(viewport);
+      await footer.screenshot({ path: test.info().outputPath(`footer-${viewport.width}.png`) });
+    }
     await expect(microblog).toHaveCount(0);
     await expect(footer.getByRole('link', { name: /LinkedIn/ })).toBeVisible();
     const site = (await (await page.request.get(`${baseURL}/api/site`)).json()) as {
