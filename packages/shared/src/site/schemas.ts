@@ -33,7 +33,7 @@ function emptiable(schema: z.ZodType<string, string>) {
   // A codec, not a transform: the response schemas are encoded too (a stored value stays as it is).
   return z.codec(z.union([z.string(), z.null()]).optional(), schema.optional(), {
     decode: (value) => {
-      const text = value == null ? '' : withoutNul(value).trim();
+      const text = value === null || value === undefined ? '' : withoutNul(value).trim();
       return text === '' ? undefined : text;
     },
     encode: (value) => value,
