@@ -37,7 +37,8 @@ export function LengthCounter({ id, length, max }: { id: string; length: number;
       className={`text-sm tabular-nums ${over > 0 ? 'font-medium text-danger' : 'text-muted'}`}
     >
       {countFormat.format(length)} / {countFormat.format(max)}
-      {over > 0 && `: ${countFormat.format(over)} ${over === 1 ? 'character' : 'characters'} too many`}
+      {over > 0 &&
+        `: ${countFormat.format(over)} ${over === 1 ? 'character' : 'characters'} too many`}
     </p>
   );
 }
@@ -132,17 +133,11 @@ export function TextField({
   error?: string;
   ref?: Ref<HTMLInputElement>;
 }) {
-  const id = useId();
+  const madeId = useId();
+  const id = inputProps.id ?? madeId;
   const length = useTextLength(id, inputProps.value);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      length={length}
-      maxLength={maxLength}
-    >
+    <Field id={id} label={label} hint={hint} error={error} length={length} maxLength={maxLength}>
       {({ id, describedBy, invalid }) => (
         <input
           id={id}
@@ -169,17 +164,11 @@ export function TextAreaField({
   error?: string;
   ref?: Ref<HTMLTextAreaElement>;
 }) {
-  const id = useId();
+  const madeId = useId();
+  const id = props.id ?? madeId;
   const length = useTextLength(id, props.value);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      length={length}
-      maxLength={maxLength}
-    >
+    <Field id={id} label={label} hint={hint} error={error} length={length} maxLength={maxLength}>
       {({ id, describedBy, invalid }) => (
         <textarea
           id={id}

@@ -43,9 +43,7 @@ export function AboutSection({ site }: { site: SiteContent }) {
               </li>
             ))}
           </ul>
-          {consultant.location && (
-            <p className="mt-8 text-sm text-muted">{consultant.location}</p>
-          )}
+          {consultant.location && <p className="mt-8 text-sm text-muted">{consultant.location}</p>}
         </div>
       </div>
     </section>
