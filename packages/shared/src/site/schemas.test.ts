@@ -102,4 +102,33 @@ describe('site content schema', () => {
         M.httpsOnly,
       ]);
   });
+
+  it('empties the optional fields given "", blanks, null or nothing, and checks any other value', () => {
+    for (const empty of ['', '   ', null, undefined]) {
+      const parsed = siteEditSchema.parse({
+        ...valid,
+        consultant: { ...valid.consultant, role: empty, tagline: empty, location: empty },
+        hero: { ...valid.hero, eyebrow: empty },
+        contact: { phone: empty, email: empty },
+        social: { professionalNetwork: empty, microblog: empty, chat: empty },
+      });
+      expect(JSON.parse(JSON.stringify(parsed.social))).toEqual({});
+      expect(JSON.parse(JSON.stringify(parsed.contact))).toEqual({});
+      expect(JSON.parse(JSON.stringify(parsed.consultant))).toEqual({
+        name: 'Sara Khan',
+        initials: 'SK',
+      });
+      expect(parsed.hero.eyebrow).toBeUndefined();
+    }
+    expect(
+      messages({
+        ...valid,
+        consultant: { ...valid.consultant, tagline: 'x'.repeat(161) },
+        social: { ...valid.social, chat: 'http://wa.me/1' },
+      }),
+    ).toEqual({
+      'consultant.tagline': [M.tooLong('Tagline', 160)],
+      'social.chat': [M.httpsOnly],
+    });
+  });
 });

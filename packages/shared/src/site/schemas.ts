@@ -25,6 +25,22 @@ function siteText(label: string, max: number, { multiline = false } = {}) {
     });
 }
 
+/**
+ * An optional field of the site (decision 039): "", blanks or null empty it, and an empty field is
+ * left out of the document, so GET /api/site omits it and the pages show nothing in its place.
+ * Anything else must pass `schema`, with its own messages.
+ */
+function emptiable(schema: z.ZodType<string, string>) {
+  // A codec, not a transform: the response schemas are encoded too (a stored value stays as it is).
+  return z.codec(z.union([z.string(), z.null()]).optional(), schema.optional(), {
+    decode: (value) => {
+      const text = value === null || value === undefined ? '' : withoutNul(value).trim();
+      return text === '' ? undefined : text;
+    },
+    encode: (value) => value,
+  });
+}
+
 /** A list of at least `min` (0 or 1) and at most `max` items, named in the messages. */
 function siteList<T extends z.ZodType>(
   item: T,
@@ -118,14 +134,14 @@ export const siteEditSchema = z.object({
     /** The business name the headers, titles and mails show. */
     name: siteText('Business name', L.nameMax),
     /** What the consultant does, in a few words (e.g. "Business strategy consultant"). */
-    role: siteText('Role', L.roleMax),
-    tagline: siteText('Tagline', L.taglineMax),
+    role: emptiable(siteText('Role', L.roleMax)),
+    tagline: emptiable(siteText('Tagline', L.taglineMax)),
     /** The letters of the logo and of the portrait's stand-in. */
     initials: z
       .string({ error: M.initials })
       .trim()
       .regex(new RegExp(`^\\p{L}{1,${L.initialsMax}}$`, 'u'), M.initials),
-    location: siteText('Location', L.locationMax),
+    location: emptiable(siteText('Location', L.locationMax)),
   }),
   seo: z.object({
     title: siteText('Page title', L.seoTitleMax),
@@ -133,7 +149,7 @@ export const siteEditSchema = z.object({
   }),
   hero: z.object({
     /** The small line above the heading. */
-    eyebrow: siteText('Kicker', L.kickerMax),
+    eyebrow: emptiable(siteText('Kicker', L.kickerMax)),
     heading: siteText('Heading', L.headingMax),
     lead: siteText('Text', L.leadMax, { multiline: true }),
     highlights: siteList(siteText('Highlight', L.highlightMax), HIGHLIGHTS, 0, L.heroHighlightsMax),
@@ -157,14 +173,13 @@ export const siteEditSchema = z.object({
   portrait: sitePortraitSchema.nullable(),
   faq: siteList(siteFaqEntrySchema, { one: 'question', many: 'questions' }, 1, L.faqEntriesMax),
   contact: z.object({
-    /** None when the owner gave no phone (the first run asks; the footer then shows no phone). */
-    phone: optionalSitePhoneSchema,
-    email: siteText('E-mail', L.emailMax).pipe(z.email({ error: M.emailInvalid })),
+    phone: emptiable(sitePhoneSchema),
+    email: emptiable(siteText('E-mail', L.emailMax).pipe(z.email({ error: M.emailInvalid }))),
   }),
   social: z.object({
-    professionalNetwork: siteHttpsUrlSchema,
-    microblog: siteHttpsUrlSchema,
-    chat: siteHttpsUrlSchema,
+    professionalNetwork: emptiable(siteHttpsUrlSchema),
+    microblog: emptiable(siteHttpsUrlSchema),
+    chat: emptiable(siteHttpsUrlSchema),
   }),
   terms: z.object({
     /** Markdown; the pages render it without raw HTML and with http(s) and mailto links only. */

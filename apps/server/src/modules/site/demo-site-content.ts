@@ -168,13 +168,13 @@ export const demoSiteContent: SiteContent = {
 export const DEMO_PERSONAL_STRINGS: readonly string[] = [
   demoSiteContent.consultant.name,
   ...demoSiteContent.consultant.name.split(' '),
-  demoSiteContent.consultant.location.split(',')[0]!,
-  demoSiteContent.contact.email,
-  demoSiteContent.contact.email.split('@')[1]!,
+  demoSiteContent.consultant.location!.split(',')[0]!,
+  demoSiteContent.contact.email!,
+  demoSiteContent.contact.email!.split('@')[1]!,
   DEMO_PHONE,
   DEMO_PHONE.replace(/\D/g, ''),
   DEMO_PHONE.split(' ').slice(1).join(' '),
-  ...Object.values(demoSiteContent.social),
+  ...Object.values(demoSiteContent.social).filter((link): link is string => Boolean(link)),
 ];
 
 /** The demo's personal strings found in a text (a page, a document as JSON), ignoring case. */

@@ -145,7 +145,7 @@ export function ownerSiteDocument(
   // A seeded link carries the demo's name: the network's own home address names nobody.
   const socialLink = (network: keyof SiteDocument['social']) => {
     const url = current.social[network];
-    return replace && url === demo.social[network] ? `${new URL(url).origin}/` : url;
+    return url && replace && url === demo.social[network] ? `${new URL(url).origin}/` : url;
   };
 
   const heroHighlights =

@@ -45,9 +45,11 @@ export function diffSiteDocuments(before: SiteDocument, after: SiteDocument): Si
       continue;
     }
     const fromFields = from as Record<string, unknown>;
-    for (const [field, value] of Object.entries(to)) {
-      if (!same(fromFields[field], value))
-        changes[`${part}.${field}`] = { from: fromFields[field], to: value };
+    const toFields = to as Record<string, unknown>;
+    // An emptied optional field is left out of the document (decision 039): null in the change.
+    for (const field of new Set([...Object.keys(fromFields), ...Object.keys(toFields)])) {
+      const [was, is] = [fromFields[field] ?? null, toFields[field] ?? null];
+      if (!same(was, is)) changes[`${part}.${field}`] = { from: was, to: is };
     }
   }
   return changes;

@@ -162,6 +162,91 @@ describe('the site content editor: GET and PUT /api/admin/site', () => {
     });
   });
 
+  /** Every optional field of the document (decision 039), by part. */
+  const OPTIONAL_FIELDS = {
+    consultant: ['role', 'tagline', 'location'],
+    hero: ['eyebrow'],
+    contact: ['phone', 'email'],
+    social: ['professionalNetwork', 'microblog', 'chat'],
+  } as const;
+
+  function emptied(edit: SiteEditInput, empty: '' | null | '  '): SiteEditInput {
+    const result = structuredClone(edit) as unknown as Record<string, Record<string, unknown>>;
+    for (const [part, fields] of Object.entries(OPTIONAL_FIELDS))
+      for (const field of fields) result[part]![field] = empty;
+    return result as unknown as SiteEditInput;
+  }
+
+  it.each([
+    ['an empty string', ''],
+    ['null', null],
+    ['blanks', '  '],
+  ] as const)(
+    'empties every optional field given %s, and GET /api/site omits them',
+    async (_name, empty) => {
+      const before = await current();
+      const res = await put(emptied(editOf(before), empty));
+      expect(res.statusCode).toBe(200);
+      const site = (await t.app.inject({ method: 'GET', url: '/api/site' })).json() as Record<
+        string,
+        Record<string, unknown>
+      >;
+      const saved = (await current()) as unknown as Record<string, Record<string, unknown>>;
+      for (const [part, fields] of Object.entries(OPTIONAL_FIELDS)) {
+        for (const field of fields) {
+          expect(Object.keys(site[part]!), `${part}.${field}`).not.toContain(field);
+          expect(Object.keys(saved[part]!), `${part}.${field}`).not.toContain(field);
+        }
+      }
+      // The required fields are untouched, and the render of / still works without the others.
+      expect(site.consultant!.name).toBe(before.consultant.name);
+      expect((await t.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+      // Setting them again brings them back.
+      expect((await put(editOf(before))).statusCode).toBe(200);
+      expect(await current()).toEqual(before);
+    },
+  );
+
+  it('empties one social link left out of the body, keeps the others and audits it', async () => {
+    const before = await current();
+    const edit = editOf(before);
+    const { microblog: _left, ...otherLinks } = edit.social;
+    const res = await put({ ...edit, social: otherLinks });
+    expect(res.statusCode).toBe(200);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'site.update'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry!.details).toEqual({
+      before: { 'social.microblog': before.social.microblog },
+      after: { 'social.microblog': null },
+    });
+    const site = (await t.app.inject({ method: 'GET', url: '/api/site' })).json() as SiteDocument;
+    expect(site.social).toEqual({
+      professionalNetwork: before.social.professionalNetwork,
+      chat: before.social.chat,
+    });
+    expect((await put(edit)).statusCode).toBe(200);
+  });
+
+  it('refuses a text over its limit with 400 and never cuts it', async () => {
+    const before = await current();
+    const edit = editOf(before);
+    const res = await put({
+      ...edit,
+      consultant: { ...edit.consultant, tagline: 'x'.repeat(161) },
+      hero: { ...edit.hero, lead: 'y'.repeat(401) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      'consultant.tagline': [SITE_MESSAGES.tooLong('Tagline', 160)],
+      'hero.lead': [SITE_MESSAGES.tooLong('Text', 400)],
+    });
+    expect(await current()).toEqual(before);
+  });
+
   it('refuses a portrait that is not a stored photo', async () => {
     const edit = editOf(await current());
     const res = await put({ ...edit, portrait: { id: 'a'.repeat(32), alt: 'The consultant' } });

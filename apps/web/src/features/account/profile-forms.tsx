@@ -14,6 +14,7 @@ import {
   timeZoneSchema,
   type ChangePasswordFormInput,
   type User,
+  NAME_MAX_LENGTH,
 } from '@consult/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -69,6 +70,7 @@ export function DetailsForm({ user }: { user: User }) {
         {error && !hasOnlyFieldErrors(error) && <Alert tone="error">{errorMessage(error)}</Alert>}
         <TextField
           label="Full name"
+          maxLength={NAME_MAX_LENGTH}
           autoComplete="name"
           error={errors.name?.message}
           {...register('name')}

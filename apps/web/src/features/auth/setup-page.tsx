@@ -11,6 +11,7 @@ import {
   SETUP_LIMITS,
   SETUP_MESSAGES,
   setupSchema,
+  NAME_MAX_LENGTH,
 } from '@consult/shared';
 import { Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
@@ -117,6 +118,7 @@ export function SetupPage() {
           />
           <TextField
             label="Your name"
+            maxLength={NAME_MAX_LENGTH}
             autoComplete="name"
             error={errors.name?.message}
             {...register('name')}

@@ -8,6 +8,7 @@ import {
   EMAIL_VERIFICATION_TTL_HOURS,
   paths,
   registerFieldsSchema,
+  NAME_MAX_LENGTH,
 } from '@consult/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -139,6 +140,7 @@ export function SignUpPage() {
         {showServerError && <Alert tone="error">{errorMessage(error)}</Alert>}
         <TextField
           label="Full name"
+          maxLength={NAME_MAX_LENGTH}
           autoComplete="name"
           error={errors.name?.message}
           {...register('name')}

@@ -104,7 +104,7 @@ export function AdminMessagesPage({ timeZone }: { timeZone: string }) {
               </span>
               <MessageStateBadge state={message.state} />
             </span>
-            <span className="line-clamp-2 text-sm break-words text-ink">{message.message}</span>
+            <span className="line-clamp-2 text-sm wrap-anywhere text-ink">{message.message}</span>
             <span className="flex flex-wrap gap-x-2 text-sm text-muted">
               <span>{CONTACT_REQUEST_TYPE_LABELS[message.type]}</span>
               <span>· {formatReceivedAt(message.receivedAt, timeZone)}</span>

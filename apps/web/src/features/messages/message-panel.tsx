@@ -59,7 +59,7 @@ function MessageDetail({ message, timeZone }: { message: InboxMessage; timeZone:
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="font-display text-2xl break-words text-brand">{message.name}</h2>
+          <h2 className="font-display text-2xl wrap-anywhere text-brand">{message.name}</h2>
           <p className="text-sm text-muted">
             {CONTACT_REQUEST_TYPE_LABELS[message.type]} · received{' '}
             {formatReceivedAt(message.receivedAt, timeZone)}
@@ -67,7 +67,7 @@ function MessageDetail({ message, timeZone }: { message: InboxMessage; timeZone:
         </div>
         <MessageStateBadge state={message.state} />
       </div>
-      <blockquote className="rounded-xl border border-line bg-paper px-4 py-3 break-words whitespace-pre-line text-ink">
+      <blockquote className="rounded-xl border border-line bg-paper px-4 py-3 wrap-anywhere whitespace-pre-line text-ink">
         {message.message}
       </blockquote>
       <DetailList

@@ -60,7 +60,7 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="font-display text-2xl break-words text-brand">
+          <h2 className="font-display text-2xl wrap-anywhere text-brand">
             {money(payment.amountMinor)} · {payment.service.title}
           </h2>
           <p className="text-sm text-muted">
@@ -161,7 +161,7 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
           <ul className="mt-2 flex flex-col gap-1 text-sm text-ink">
             {receipt.refunds.map((refund) => (
               <li key={refund.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <span className="min-w-0 break-words">
+                <span className="min-w-0 wrap-anywhere">
                   {money(refund.amountMinor)} on {formatPaymentDate(refund.at, timeZone)}
                   {refund.reason ? ` · ${refund.reason}` : ''}
                   {refund.sent

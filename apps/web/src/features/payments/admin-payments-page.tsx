@@ -154,7 +154,7 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
             </span>
             <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
               <PaymentStatusBadge status={payment.status} />
-              <span className="break-words">{payment.service.title}</span>
+              <span className="wrap-anywhere">{payment.service.title}</span>
               <span>· {formatPaymentDate(payment.createdAt, timeZone)}</span>
               <span>
                 · <BookingReference reference={payment.bookingReference} />

@@ -57,7 +57,7 @@ export function ClientPaymentsSection({
                 className="flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft"
               >
                 <span className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-semibold break-words text-ink">
+                  <span className="font-semibold wrap-anywhere text-ink">
                     {payment.service.title}
                   </span>
                   <span className="font-semibold text-ink tabular-nums">

@@ -56,7 +56,7 @@ function PaymentCard({ payment, timeZone }: { payment: PaymentRecord; timeZone: 
     <article className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="text-lg font-semibold break-words text-ink">{payment.service.title}</h2>
+          <h2 className="text-lg font-semibold wrap-anywhere text-ink">{payment.service.title}</h2>
           <p className="text-sm text-muted">
             {formatPaymentDate(payment.service.start, timeZone)} ·{' '}
             <BookingReference reference={payment.bookingReference} className="text-ink" />

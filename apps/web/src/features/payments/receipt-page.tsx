@@ -120,7 +120,7 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
       <section className="grid gap-6 border-b border-line py-6 sm:grid-cols-2">
         <div>
           <h2 className="text-sm font-semibold text-muted">Received from</h2>
-          <p className="mt-1 break-words">{receipt.client.name}</p>
+          <p className="mt-1 wrap-anywhere">{receipt.client.name}</p>
           <p className="text-sm break-all text-muted">{receipt.client.email}</p>
         </div>
         <div>
@@ -151,7 +151,7 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
         <tbody>
           <tr className="align-top">
             <td className="py-3 pr-4">
-              <p className="break-words">{receipt.service.title}</p>
+              <p className="wrap-anywhere">{receipt.service.title}</p>
               <p className="text-sm text-muted">
                 {formatPaymentDate(receipt.service.start, timeZone)} ·{' '}
                 {receipt.service.durationMinutes} min
@@ -194,7 +194,7 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
           <ul className="mt-2 flex flex-col gap-2">
             {refunds.map((refund) => (
               <li key={refund.id} className="flex flex-wrap justify-between gap-2 text-sm">
-                <span className="min-w-0 break-words">
+                <span className="min-w-0 wrap-anywhere">
                   {formatPaymentDate(refund.at, timeZone)}
                   {refund.reason ? ` · ${refund.reason}` : ''}
                   {refund.owed

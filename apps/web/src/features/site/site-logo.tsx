@@ -13,13 +13,15 @@ export function SiteLogo({ consultant }: { consultant: SiteContent['consultant']
     <span className="inline-flex items-center gap-3">
       <span
         aria-hidden="true"
-        className="grid size-9 place-items-center rounded-lg bg-brand font-display text-base font-semibold text-white"
+        className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand font-display text-base font-semibold text-white"
       >
         {consultant.initials}
       </span>
-      <span className="flex flex-col leading-tight">
+      <span className="flex min-w-0 flex-col leading-tight">
         <span className="font-display text-lg font-semibold text-brand">{consultant.name}</span>
-        <span className="hidden text-xs text-muted sm:block">{consultant.role}</span>
+        {consultant.role && (
+          <span className="hidden text-xs text-muted sm:block">{consultant.role}</span>
+        )}
       </span>
     </span>
   );

@@ -19,7 +19,7 @@ function Value({
 }) {
   if (value === undefined) return <span className="text-muted">(none)</span>;
   return (
-    <span className="break-words whitespace-pre-wrap">
+    <span className="wrap-anywhere whitespace-pre-wrap">
       {formatAuditField(field, value, context)}
     </span>
   );
@@ -92,7 +92,7 @@ export function AuditEntryItem({ entry, timeZone }: { entry: AuditEntry; timeZon
           {facts.map((fact) => (
             <div key={fact.field} className="contents">
               <dt className="text-muted">{auditFieldLabel(fact.field)}</dt>
-              <dd className="break-words text-ink">
+              <dd className="wrap-anywhere text-ink">
                 {formatAuditField(fact.field, fact.value, context)}
               </dd>
             </div>
@@ -103,7 +103,7 @@ export function AuditEntryItem({ entry, timeZone }: { entry: AuditEntry; timeZon
         <summary className="w-fit cursor-pointer rounded text-brand underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-brand">
           Show raw
         </summary>
-        <pre className="mt-2 overflow-x-auto rounded-lg bg-paper p-3 text-xs break-words whitespace-pre-wrap text-ink">
+        <pre className="mt-2 overflow-x-auto rounded-lg bg-paper p-3 text-xs wrap-anywhere whitespace-pre-wrap text-ink">
           {JSON.stringify(entry.details, null, 2)}
         </pre>
       </details>

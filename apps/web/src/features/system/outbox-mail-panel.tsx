@@ -29,7 +29,7 @@ export function OutboxMailPanel({ id, timeZone }: { id: string; timeZone: string
   return (
     <article aria-labelledby="outbox-mail-subject" className="flex flex-col gap-4">
       <header className="flex flex-col gap-2">
-        <h3 id="outbox-mail-subject" className="text-lg font-semibold break-words text-ink">
+        <h3 id="outbox-mail-subject" className="text-lg font-semibold wrap-anywhere text-ink">
           {data.subject}
         </h3>
         <div className="flex flex-wrap items-center gap-2">
@@ -55,7 +55,7 @@ export function OutboxMailPanel({ id, timeZone }: { id: string; timeZone: string
       </dl>
       {data.state === 'failed' && (
         <Alert tone="error" title="Delivery failed">
-          <span className="break-words">{data.lastError ?? 'No error was recorded.'}</span>
+          <span className="wrap-anywhere">{data.lastError ?? 'No error was recorded.'}</span>
         </Alert>
       )}
       {data.state === 'not_delivered' && (
@@ -86,7 +86,7 @@ export function OutboxMailPanel({ id, timeZone }: { id: string; timeZone: string
             <h4 id="outbox-mail-text" className="font-semibold text-ink">
               Text
             </h4>
-            <pre className="max-h-96 overflow-auto rounded-lg border border-line bg-paper p-3 text-sm break-words whitespace-pre-wrap text-ink">
+            <pre className="max-h-96 overflow-auto rounded-lg border border-line bg-paper p-3 text-sm wrap-anywhere whitespace-pre-wrap text-ink">
               {data.text}
             </pre>
           </section>

@@ -71,7 +71,7 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
               <li key={mail.id}>
                 <ListRowLink to={linkWith({ mail: mail.id })} selected={mail.id === selected}>
                   <span className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-semibold break-words text-ink">{mail.subject}</span>
+                    <span className="font-semibold wrap-anywhere text-ink">{mail.subject}</span>
                     <OutboxStateBadge state={mail.state} />
                   </span>
                   <span className="flex flex-wrap gap-x-2 text-sm text-muted">
@@ -84,12 +84,12 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
                     )}
                   </span>
                   {mail.state === 'not_delivered' && (
-                    <span className="text-sm break-words text-danger">
+                    <span className="text-sm wrap-anywhere text-danger">
                       {OUTBOX_MESSAGES.notDelivered}
                     </span>
                   )}
                   {mail.state === 'failed' && mail.lastError && (
-                    <span className="line-clamp-2 text-sm break-words text-danger">
+                    <span className="line-clamp-2 text-sm wrap-anywhere text-danger">
                       {mail.lastError}
                     </span>
                   )}

@@ -182,7 +182,7 @@ function StatusCards({ status }: { status: SystemStatus }) {
                   {job.runs} runs, {job.failures} failed · last {formatWhen(job.lastRunAt)}
                 </p>
                 {job.lastError && (
-                  <p className="mt-1 text-sm break-words text-danger">
+                  <p className="mt-1 text-sm wrap-anywhere text-danger">
                     Last error: {job.lastError}
                   </p>
                 )}

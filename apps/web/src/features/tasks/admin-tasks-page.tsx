@@ -92,8 +92,8 @@ export function AdminTasksPage({ timeZone }: { timeZone: string }) {
         noun={['task', 'tasks']}
         renderItem={(task) => (
           <ListRowLink to={linkWith({ task: task.id, new: null })} selected={task.id === selected}>
-            <span className="font-semibold break-words text-ink">{task.title}</span>
-            <span className="text-sm break-words text-muted">
+            <span className="font-semibold wrap-anywhere text-ink">{task.title}</span>
+            <span className="text-sm wrap-anywhere text-muted">
               {task.client.name}
               {task.booking ? ` · ${task.booking.serviceTitle}` : ''}
             </span>

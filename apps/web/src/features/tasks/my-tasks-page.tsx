@@ -119,7 +119,7 @@ function MyTaskCard({
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <label
           htmlFor={checkboxId}
-          className={`cursor-pointer text-base font-semibold break-words ${
+          className={`cursor-pointer text-base font-semibold wrap-anywhere ${
             done ? 'text-muted line-through' : 'text-ink'
           }`}
         >
@@ -132,7 +132,7 @@ function MyTaskCard({
           </p>
         )}
         {task.details && (
-          <p id={detailsId} className="text-base break-words whitespace-pre-line text-ink">
+          <p id={detailsId} className="text-base wrap-anywhere whitespace-pre-line text-ink">
             {task.details}
           </p>
         )}

@@ -73,7 +73,7 @@ export function TaskPanel({
   return (
     <section aria-labelledby="task-panel-title" className="flex flex-col gap-5">
       <div>
-        <h2 id="task-panel-title" className="text-xl font-semibold break-words text-ink">
+        <h2 id="task-panel-title" className="text-xl font-semibold wrap-anywhere text-ink">
           {task.title}
         </h2>
         <p className="mt-1 text-base text-muted">

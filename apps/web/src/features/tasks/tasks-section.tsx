@@ -61,7 +61,7 @@ export function TasksSection({
                 to={`${listHref}&task=${encodeURIComponent(task.id)}`}
                 className="flex flex-col gap-1 px-4 py-3 hover:bg-brand-soft"
               >
-                <span className="font-semibold break-words text-ink">{task.title}</span>
+                <span className="font-semibold wrap-anywhere text-ink">{task.title}</span>
                 <TaskDue task={task} />
               </Link>
             </li>

@@ -57,7 +57,7 @@ export function ClientBookingsSection({
         <ul className="divide-y divide-line overflow-hidden rounded-xl border border-line">
           {bookings.map((booking) => (
             <li key={booking.id} className="flex flex-col gap-1 px-4 py-3">
-              <Link to={adminBookingPath(booking.id)} className={`${linkClasses} break-words`}>
+              <Link to={adminBookingPath(booking.id)} className={`${linkClasses} wrap-anywhere`}>
                 {booking.serviceTitle}
               </Link>
               <span className="text-sm text-ink">
@@ -81,7 +81,7 @@ export function ClientBookingsSection({
                   {booking.answers.map((answer) => (
                     <div key={answer.questionId}>
                       <dt className="font-semibold text-ink">{answer.label}</dt>
-                      <dd className="break-words whitespace-pre-wrap text-muted">
+                      <dd className="wrap-anywhere whitespace-pre-wrap text-muted">
                         {formatIntakeAnswer(answer)}
                       </dd>
                     </div>
@@ -125,7 +125,7 @@ export function ClientMessagesSection({
                 {' · '}
                 {message.handled ? 'Handled' : 'New'}
               </span>
-              <p className="line-clamp-3 break-words whitespace-pre-wrap text-ink">
+              <p className="line-clamp-3 wrap-anywhere whitespace-pre-wrap text-ink">
                 {message.message}
               </p>
             </li>

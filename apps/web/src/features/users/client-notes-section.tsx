@@ -124,7 +124,7 @@ function NoteItem({
   }
   return (
     <li className="flex flex-col gap-2 px-4 py-3">
-      <p className="break-words whitespace-pre-wrap text-ink">{note.text}</p>
+      <p className="wrap-anywhere whitespace-pre-wrap text-ink">{note.text}</p>
       <p className="text-sm text-muted">
         {note.author ? `${note.author.name}, ` : ''}
         <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>

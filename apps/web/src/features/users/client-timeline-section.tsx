@@ -112,14 +112,14 @@ export function ClientTimelineSection({
                         </time>
                       </div>
                       {to ? (
-                        <Link to={to} className={`${linkClasses} break-words`}>
+                        <Link to={to} className={`${linkClasses} wrap-anywhere`}>
                           {entry.title}
                         </Link>
                       ) : (
-                        <span className="font-semibold break-words text-ink">{entry.title}</span>
+                        <span className="font-semibold wrap-anywhere text-ink">{entry.title}</span>
                       )}
                       {entry.summary && (
-                        <span className="text-sm break-words text-muted">{entry.summary}</span>
+                        <span className="text-sm wrap-anywhere text-muted">{entry.summary}</span>
                       )}
                     </li>
                   );

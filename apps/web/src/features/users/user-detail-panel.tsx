@@ -163,7 +163,7 @@ function UserDetail({
   return (
     <section aria-labelledby="user-detail-title" aria-busy={stale} className="flex flex-col gap-5">
       <div>
-        <h2 id="user-detail-title" className="text-xl font-semibold break-words text-ink">
+        <h2 id="user-detail-title" className="text-xl font-semibold wrap-anywhere text-ink">
           {user.name}
         </h2>
         <div className="mt-2">

@@ -177,7 +177,7 @@ function BookingDetail({
       className="flex flex-col gap-5"
     >
       <div>
-        <h2 id="booking-detail-title" className="text-xl font-semibold break-words text-ink">
+        <h2 id="booking-detail-title" className="text-xl font-semibold wrap-anywhere text-ink">
           {booking.service.title} with {booking.client.name}
         </h2>
         <p className="mt-1 text-base text-muted">
@@ -335,7 +335,7 @@ function History({ events, timeZone }: { events: BookingEvent[]; timeZone: strin
                 {formatInstant(event.at, timeZone)} · {actorOf(event)}
               </p>
               {eventDetails(event, timeZone).map((line) => (
-                <p key={line} className="text-sm break-words text-ink">
+                <p key={line} className="text-sm wrap-anywhere text-ink">
                   {line}
                 </p>
               ))}

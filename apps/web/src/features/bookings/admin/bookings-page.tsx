@@ -144,7 +144,7 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
               <span className="font-semibold text-ink tabular-nums">
                 {formatInstant(item.start, timeZone!)}
               </span>
-              <span className="text-base break-words text-ink">
+              <span className="text-base wrap-anywhere text-ink">
                 {item.service.title} · {item.client.name}
               </span>
               <span className="text-sm break-all text-muted">{item.client.email}</span>

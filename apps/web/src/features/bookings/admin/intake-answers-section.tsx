@@ -14,7 +14,7 @@ export function IntakeAnswersSection({ answers }: { answers: readonly IntakeAnsw
         {answers.map((answer) => (
           <div key={answer.questionId}>
             <dt className="text-sm font-semibold text-muted">{answer.label}</dt>
-            <dd className="text-base break-words whitespace-pre-wrap text-ink">
+            <dd className="text-base wrap-anywhere whitespace-pre-wrap text-ink">
               {formatIntakeAnswer(answer)}
             </dd>
           </div>

@@ -171,8 +171,8 @@ function TimelineEntry({ booking, timeZone }: { booking: AdminBookingRecord; tim
     >
       <p className="w-28 shrink-0 font-semibold text-ink tabular-nums">{time}</p>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <p className="font-semibold break-words text-ink">{booking.service.title}</p>
-        <p className="text-sm break-words text-muted">
+        <p className="font-semibold wrap-anywhere text-ink">{booking.service.title}</p>
+        <p className="text-sm wrap-anywhere text-muted">
           <Link
             to={clientLink(booking.client.id)}
             className="font-medium text-brand underline-offset-4 hover:underline"

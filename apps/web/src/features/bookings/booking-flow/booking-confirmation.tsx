@@ -81,7 +81,7 @@ export function BookingConfirmation({
         {details.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-sm font-semibold text-muted">{label}</dt>
-            <dd className="text-base break-words text-ink">{value}</dd>
+            <dd className="text-base wrap-anywhere text-ink">{value}</dd>
           </div>
         ))}
       </dl>

@@ -144,6 +144,8 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
   const [timeZone, setTimeZone] = useState(() => restored?.timeZone ?? detectTimeZone());
   const [start, setStart] = useState<string | null>(restored?.start ?? null);
   const [notes, setNotes] = useState(restored?.notes ?? '');
+  const [notesError, setNotesError] = useState<string | undefined>();
+  const notesRef = useRef<HTMLTextAreaElement>(null);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const [booked, setBooked] = useState<BookingRecord | null>(null);
   // A paid booking under Stripe: held while the client pays on Stripe's page, where they go next.
@@ -193,6 +195,12 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
 
   const confirm = async (answers: IntakeAnswerValues) => {
     if (!start) return;
+    // Refused before sending, with the server's own rule and words: never cut.
+    if (notes.trim().length > BOOKING_NOTES_MAX) {
+      setNotesError(BOOKING_MESSAGES.notesTooLong);
+      notesRef.current?.focus();
+      return;
+    }
     const choice = { service: service.slug, start, timeZone, notes, answers };
     if (!token) {
       saveChoice(choice);
@@ -229,7 +237,9 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
       saveChoice(choice);
       setOutcome({ kind: 'sign-in' });
     } else {
-      showAnswerErrors(fieldErrors(result.error));
+      const byField = fieldErrors(result.error);
+      setNotesError(byField.notes);
+      showAnswerErrors(byField);
       setOutcome({ kind: 'failed', message: errorMessage(result.error) });
     }
   };
@@ -277,15 +287,22 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
       <Field
         label={`${questions.length > 0 ? 4 : 3}. Notes for the consultant (optional)`}
         hint={`What would you like to cover? Up to ${BOOKING_NOTES_MAX} characters.`}
+        error={notesError}
+        length={notes.length}
+        maxLength={BOOKING_NOTES_MAX}
       >
-        {({ id, describedBy }) => (
+        {({ id, describedBy, invalid }) => (
           <textarea
             id={id}
+            ref={notesRef}
             aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
             rows={3}
-            maxLength={BOOKING_NOTES_MAX}
             value={notes}
-            onChange={(event) => setNotes(event.target.value)}
+            onChange={(event) => {
+              setNotes(event.target.value);
+              setNotesError(undefined);
+            }}
             className={inputClasses}
           />
         )}

@@ -45,7 +45,7 @@ export function BookingPage({ id, timeZone }: { id: string; timeZone: string }) 
       ) : (
         <>
           <header className="min-w-0">
-            <h1 className="font-display text-3xl break-words text-brand sm:text-4xl">
+            <h1 className="font-display text-3xl wrap-anywhere text-brand sm:text-4xl">
               Booking <span className="font-mono tracking-wider">{data.reference}</span>
             </h1>
             <p className="mt-1 text-base text-muted">
@@ -81,7 +81,7 @@ function FinishedBooking({ booking, timeZone }: { booking: BookingRecord; timeZo
   return (
     <article className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 className="min-w-0 text-lg font-semibold break-words text-ink">
+        <h2 className="min-w-0 text-lg font-semibold wrap-anywhere text-ink">
           {booking.service.title}
         </h2>
         <StateBadge state={booking.state} />

@@ -60,13 +60,18 @@ export function CancelBookingDialog({
         </p>
         <RefundLine payment={booking.payment} />
         {error && <Alert tone="error">{errorMessage(error)}</Alert>}
-        <Field label="Reason (optional)" hint="Shared with your consultant.">
-          {({ id, describedBy }) => (
+        <Field
+          label="Reason (optional)"
+          hint="Shared with your consultant."
+          length={reason.length}
+          maxLength={BOOKING_CANCEL_REASON_MAX}
+        >
+          {({ id, describedBy, invalid }) => (
             <textarea
               id={id}
               aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
               rows={2}
-              maxLength={BOOKING_CANCEL_REASON_MAX}
               value={reason}
               onChange={(event) => setReason(event.target.value)}
               className={inputClasses}

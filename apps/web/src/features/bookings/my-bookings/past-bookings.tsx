@@ -62,7 +62,7 @@ export function PastBookings({ timeZone }: { timeZone: string }) {
                 className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
               >
                 <div className="min-w-0">
-                  <p className="font-semibold break-words text-ink">
+                  <p className="font-semibold wrap-anywhere text-ink">
                     <Link
                       to={clientBookingPath(booking.id)}
                       className="underline-offset-4 hover:text-brand hover:underline"

@@ -69,7 +69,7 @@ export function UpcomingBookingCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <Title id={titleId} className="text-lg font-semibold break-words text-ink">
+          <Title id={titleId} className="text-lg font-semibold wrap-anywhere text-ink">
             {linkTitle ? (
               <Link
                 to={clientBookingPath(booking.id)}

@@ -106,7 +106,7 @@ function ServiceRow({
     <li className="flex flex-col gap-3 rounded-xl border border-line px-4 py-3 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold break-words text-ink">{service.title}</span>
+          <span className="font-semibold wrap-anywhere text-ink">{service.title}</span>
           <span
             className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
               service.active
@@ -122,7 +122,7 @@ function ServiceRow({
             </span>
           )}
         </p>
-        <p className="text-sm break-words text-muted">
+        <p className="text-sm wrap-anywhere text-muted">
           {formatDuration(service.durationMinutes)} · {formatPrice(service)} ·{' '}
           {MEETING_MODE_LABELS[service.meetingMode]} · {serviceAddress(service.slug)}
         </p>

@@ -32,6 +32,7 @@ export function FaqEditor() {
                 <TextAreaField
                   label="Answer"
                   rows={3}
+                  maxLength={SITE_LIMITS.faqAnswerMax}
                   error={errorAt(errors, `faq.${index}.answer`)}
                   {...register(`faq.${index}.answer`)}
                 />

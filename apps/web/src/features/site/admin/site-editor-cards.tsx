@@ -38,13 +38,23 @@ export function BusinessCard() {
         />
         <TextField
           label="Role"
-          hint="In a few words, e.g. Business strategy consultant."
+          hint="In a few words, e.g. Business strategy consultant. Optional."
           maxLength={L.roleMax}
           {...field('consultant.role')}
         />
-        <TextField label="Location" maxLength={L.locationMax} {...field('consultant.location')} />
+        <TextField
+          label="Location"
+          hint="Optional: empty shows none."
+          maxLength={L.locationMax}
+          {...field('consultant.location')}
+        />
         <div className="sm:col-span-2">
-          <TextField label="Tagline" maxLength={L.taglineMax} {...field('consultant.tagline')} />
+          <TextField
+            label="Tagline"
+            hint="Under your name in the footer. Optional."
+            maxLength={L.taglineMax}
+            {...field('consultant.tagline')}
+          />
         </div>
       </div>
     </Card>
@@ -58,7 +68,7 @@ export function HeroCard() {
       <div className="flex flex-col gap-4">
         <TextField
           label="Kicker"
-          hint="The short line above the heading."
+          hint="The short line above the heading. Optional."
           maxLength={L.kickerMax}
           {...field('hero.eyebrow')}
         />
@@ -69,6 +79,7 @@ export function HeroCard() {
           legend="Highlights"
           itemLabel="Highlight"
           max={L.heroHighlightsMax}
+          itemMaxLength={L.highlightMax}
           hint="Short facts beside the introduction, e.g. 12 years advising small businesses."
         />
       </div>
@@ -92,6 +103,7 @@ export function AboutCard() {
           legend="Text"
           itemLabel="Paragraph"
           max={L.aboutParagraphsMax}
+          itemMaxLength={L.paragraphMax}
           multiline
         />
         <StringListField
@@ -99,6 +111,7 @@ export function AboutCard() {
           legend="Highlights"
           itemLabel="Credential"
           max={L.aboutCredentialsMax}
+          itemMaxLength={L.credentialMax}
           hint="Qualifications and experience, one per line."
         />
         <Controller
@@ -136,7 +149,7 @@ export function ContactCard() {
     <Card
       headingLevel={3}
       title="Contact and social links"
-      description="In the footer of the home page."
+      description="In the footer of the home page. Leave a field empty to leave it out."
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -145,23 +158,29 @@ export function ContactCard() {
           hint="+ and the country code, e.g. +92 300 1234567. Leave empty to show no phone."
           {...field('contact.phone')}
         />
-        <TextField label="E-mail" type="email" maxLength={L.emailMax} {...field('contact.email')} />
+        <TextField
+          label="E-mail"
+          type="email"
+          hint="Empty hides it."
+          maxLength={L.emailMax}
+          {...field('contact.email')}
+        />
         <TextField
           label="Professional network"
           type="url"
-          hint="A full https:// address."
+          hint="A full https:// address. Empty hides the link."
           {...field('social.professionalNetwork')}
         />
         <TextField
           label="Microblog"
           type="url"
-          hint="A full https:// address."
+          hint="A full https:// address. Empty hides the link."
           {...field('social.microblog')}
         />
         <TextField
           label="Chat"
           type="url"
-          hint="A full https:// address, e.g. https://wa.me/923001234567."
+          hint="A full https:// address, e.g. https://wa.me/923001234567. Empty hides the link."
           {...field('social.chat')}
         />
       </div>

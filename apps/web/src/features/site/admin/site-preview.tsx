@@ -3,7 +3,7 @@
  * and the terms, from the same components. It is a picture only (inert): nothing in it can be used.
  */
 import { useWatch } from 'react-hook-form';
-import type { SiteContent, SiteEditInput } from '@consult/shared';
+import type { SiteContent, SiteEdit, SiteEditInput } from '@consult/shared';
 import { ContactPopupProvider } from '../contact';
 import { FaqList } from '../faq-list';
 import { AboutSection } from '../landing/about-section';
@@ -12,7 +12,8 @@ import { TermsText } from '../terms-text';
 
 export function SitePreview({ updatedOn }: { updatedOn: string }) {
   // Watched here, not in the form: only the preview re-renders on each keystroke.
-  const draft = useWatch<SiteEditInput>() as SiteEditInput;
+  // The form holds strings, never null: an emptied optional field is '', which the sections skip.
+  const draft = useWatch<SiteEditInput>() as SiteEdit;
   const site: SiteContent = {
     ...draft,
     terms: { markdown: draft.terms.markdown, updatedOn },

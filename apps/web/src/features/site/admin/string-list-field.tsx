@@ -6,7 +6,7 @@
 import { useController, useFormContext, useFormState } from 'react-hook-form';
 import type { SiteEditInput } from '@consult/shared';
 import { Button } from '../../../components/ui/button';
-import { inputClasses } from '../../../components/ui/field';
+import { inputClasses, LengthCounter, showsLengthCounter } from '../../../components/ui/field';
 import { errorAt } from './field-error';
 import { ItemActions } from './item-actions';
 
@@ -17,6 +17,7 @@ export function StringListField({
   legend,
   itemLabel,
   max,
+  itemMaxLength,
   multiline = false,
   hint,
 }: {
@@ -25,6 +26,8 @@ export function StringListField({
   /** The name of one item, numbered in its label ("Highlight 2"). */
   itemLabel: string;
   max: number;
+  /** The longest an item may be: its counter shows near it (the text is never cut). */
+  itemMaxLength: number;
   multiline?: boolean;
   hint?: string;
 }) {
@@ -51,11 +54,16 @@ export function StringListField({
           const id = `${name}-${index}`;
           const error = errorAt(errors, `${name}.${index}`);
           const label = `${itemLabel} ${index + 1}`;
+          const tooLong = item.length > itemMaxLength;
+          const counted = showsLengthCounter(item.length, itemMaxLength);
+          const describedBy =
+            [counted && `${id}-count`, error && `${id}-error`].filter(Boolean).join(' ') ||
+            undefined;
           const controlProps = {
             id,
             value: item,
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': error ? `${id}-error` : undefined,
+            'aria-invalid': error || tooLong ? true : undefined,
+            'aria-describedby': describedBy,
             className: inputClasses,
             onChange: (event: { target: { value: string } }) =>
               onChange(items.map((old, i) => (i === index ? event.target.value : old))),
@@ -66,6 +74,7 @@ export function StringListField({
                 {label}
               </label>
               {multiline ? <textarea rows={4} {...controlProps} /> : <input {...controlProps} />}
+              <LengthCounter id={`${id}-count`} length={item.length} max={itemMaxLength} />
               {error && (
                 <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger">
                   {error}

@@ -4,6 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_NAME_MAX,
   CONTACT_REQUEST_TYPE_LABELS,
   CONTACT_REQUEST_TYPES,
   CONTACT_TEXTS,
@@ -13,7 +15,7 @@ import {
   type ContactFormValues,
 } from '@consult/shared';
 import { Button } from '../../../components/ui/button';
-import { Field, TextField, inputClasses } from '../../../components/ui/field';
+import { TextAreaField, TextField, inputClasses } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { sendContactMessage } from './contact-api';
 import { blockDeletingPrefix, withLeadingPlus } from './phone-input';
@@ -83,6 +85,7 @@ export default function ContactForm({
         label="Name"
         autoComplete="name"
         autoFocus
+        maxLength={CONTACT_NAME_MAX}
         error={errors.name?.message}
         {...register('name')}
       />
@@ -116,18 +119,14 @@ export default function ContactForm({
         error={errors.requestType?.message}
         {...register('requestType')}
       />
-      <Field label="Message" error={errors.message?.message}>
-        {({ id, describedBy, invalid }) => (
-          <textarea
-            id={id}
-            rows={5}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            className={`${inputClasses} resize-y`}
-            {...register('message')}
-          />
-        )}
-      </Field>
+      <TextAreaField
+        label="Message"
+        rows={5}
+        maxLength={CONTACT_MESSAGE_MAX}
+        className={`${inputClasses} resize-y`}
+        error={errors.message?.message}
+        {...register('message')}
+      />
       <Button type="submit" disabled={isLoading} className="mt-2 w-full sm:w-auto sm:self-end">
         {isLoading ? CONTACT_TEXTS.sending : CONTACT_TEXTS.send}
       </Button>

@@ -45,7 +45,7 @@ export function AboutSection({ site }: { site: SiteContent }) {
               ))}
             </ul>
           )}
-          <p className="mt-8 text-sm text-muted">{consultant.location}</p>
+          {consultant.location && <p className="mt-8 text-sm text-muted">{consultant.location}</p>}
         </div>
       </div>
     </section>

@@ -16,12 +16,14 @@ export function HeroSection({ site }: { site: SiteContent }) {
     >
       <div className="mx-auto grid max-w-6xl gap-12 px-4 pt-12 pb-16 sm:px-6 md:grid-cols-[3fr_2fr] md:items-center md:pt-16 md:pb-24">
         <div>
-          <p className="text-sm font-semibold tracking-widest text-accent uppercase">
-            {hero.eyebrow}
-          </p>
+          {hero.eyebrow && (
+            <p className="mb-4 text-sm font-semibold tracking-widest text-accent uppercase">
+              {hero.eyebrow}
+            </p>
+          )}
           <h1
             id="hero-heading"
-            className="mt-4 font-display text-4xl leading-tight font-semibold text-brand sm:text-5xl"
+            className="font-display text-4xl leading-tight font-semibold text-brand sm:text-5xl"
           >
             {hero.heading}
           </h1>

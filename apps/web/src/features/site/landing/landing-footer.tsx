@@ -36,69 +36,67 @@ function SocialLink({ href, label, icon }: { href: string; label: string; icon: 
   );
 }
 
-/** The landing footer: phone, e-mail, social links, © year, terms. */
+/** The landing footer: phone, e-mail, social links, © year, terms; an emptied field is left out. */
 export function LandingFooter({ site }: { site: SiteContent }) {
   const { consultant, contact, social } = site;
   const year = new Date().getFullYear();
+  const socialLinks = [
+    { href: social.professionalNetwork, fallback: 'Professional network', icon: <NetworkIcon /> },
+    { href: social.microblog, fallback: 'Microblog', icon: <MicroblogIcon /> },
+    { href: social.chat, fallback: 'Chat', icon: <ChatIcon /> },
+  ].filter((link): link is typeof link & { href: string } => Boolean(link.href));
   return (
     <footer className="bg-brand-strong text-brand-soft">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
-        <div>
+        <div className="min-w-0">
           <p className="font-display text-xl font-semibold text-white">{consultant.name}</p>
-          <p className="mt-2 text-sm">{consultant.tagline}</p>
+          {consultant.tagline && <p className="mt-2 text-sm">{consultant.tagline}</p>}
         </div>
-        <div>
-          <h2 className="text-sm font-semibold tracking-widest text-white uppercase">Contact</h2>
-          <ul className="mt-3 flex flex-col gap-1">
-            {/* The owner may give no phone (the first run asks): then the footer shows none. */}
-            {contact.phone && (
-              <li>
-                <a
-                  href={telHref(contact.phone)}
-                  className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 hover:text-white"
-                >
-                  <PhoneIcon />
-                  {contact.phone}
-                </a>
-              </li>
-            )}
-            <li>
-              <a
-                href={`mailto:${contact.email}`}
-                className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 break-all hover:text-white"
-              >
-                <MailIcon />
-                {contact.email}
-              </a>
-            </li>
-          </ul>
-        </div>
-        <div>
-          <h2 className="text-sm font-semibold tracking-widest text-white uppercase">Follow</h2>
-          <ul className="mt-3 flex flex-col gap-1">
-            <li>
-              <SocialLink
-                href={social.professionalNetwork}
-                label={socialName(social.professionalNetwork, 'Professional network')}
-                icon={<NetworkIcon />}
-              />
-            </li>
-            <li>
-              <SocialLink
-                href={social.microblog}
-                label={socialName(social.microblog, 'Microblog')}
-                icon={<MicroblogIcon />}
-              />
-            </li>
-            <li>
-              <SocialLink
-                href={social.chat}
-                label={socialName(social.chat, 'Chat')}
-                icon={<ChatIcon />}
-              />
-            </li>
-          </ul>
-        </div>
+        {(contact.phone || contact.email) && (
+          <div className="min-w-0">
+            <h2 className="text-sm font-semibold tracking-widest text-white uppercase">Contact</h2>
+            <ul className="mt-3 flex flex-col gap-1">
+              {contact.phone && (
+                <li>
+                  <a
+                    href={telHref(contact.phone)}
+                    className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 hover:text-white"
+                  >
+                    <PhoneIcon />
+                    {contact.phone}
+                  </a>
+                </li>
+              )}
+              {contact.email && (
+                <li>
+                  <a
+                    href={`mailto:${contact.email}`}
+                    className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 break-all hover:text-white"
+                  >
+                    <MailIcon />
+                    {contact.email}
+                  </a>
+                </li>
+              )}
+            </ul>
+          </div>
+        )}
+        {socialLinks.length > 0 && (
+          <div className="min-w-0">
+            <h2 className="text-sm font-semibold tracking-widest text-white uppercase">Follow</h2>
+            <ul className="mt-3 flex flex-col gap-1">
+              {socialLinks.map((link) => (
+                <li key={link.fallback}>
+                  <SocialLink
+                    href={link.href}
+                    label={socialName(link.href, link.fallback)}
+                    icon={link.icon}
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </div>
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">

@@ -41,8 +41,12 @@ export function LandingHeader({ site, account }: { site: SiteContent; account: A
         scrolled ? 'bg-surface shadow-md' : 'bg-transparent'
       }`}
     >
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 md:h-20">
-        <a href="#home" onClick={(event) => scrollToSection(event, 'home')} className="rounded-lg">
+      <div className="mx-auto flex min-h-16 max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6 md:min-h-20">
+        <a
+          href="#home"
+          onClick={(event) => scrollToSection(event, 'home')}
+          className="min-w-0 rounded-lg"
+        >
           <SiteLogo consultant={site.consultant} />
           <span className="sr-only"> (home)</span>
         </a>
@@ -67,7 +71,7 @@ export function LandingHeader({ site, account }: { site: SiteContent; account: A
           onClick={() => setMenuOpen(true)}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
-          className="grid size-11 place-items-center rounded-lg text-ink hover:bg-brand-soft md:hidden"
+          className="grid size-11 shrink-0 place-items-center rounded-lg text-ink hover:bg-brand-soft md:hidden"
         >
           <MenuIcon />
           <span className="sr-only">Menu</span>
