@@ -19,12 +19,16 @@ interface PaymentMailFacts {
   clientName: string;
   paymentId: string;
   serviceTitle: string;
+  /** The booking's short reference, as the client's screens show it. */
+  bookingReference: string;
   /** The booking's start, written in the client's zone. */
   when: string;
   amountMinor: number;
   currency: string;
   businessName: string;
 }
+
+const referenceLine = (facts: PaymentMailFacts) => `Booking reference: ${facts.bookingReference}.`;
 
 function receiptLink(facts: PaymentMailFacts) {
   return { href: `${facts.appUrl}${receiptPath(facts.paymentId)}`, label: 'View the receipt' };
@@ -39,6 +43,7 @@ export function receiptMail(facts: PaymentMailFacts & { receiptNumber: string })
     [
       `Hello ${facts.clientName}, thank you: your payment of ${amount} for ${facts.serviceTitle} on ${facts.when} was received${from}. Your receipt ${facts.receiptNumber} is here, ready to print:`,
       'You can find all your payments and receipts on your dashboard.',
+      referenceLine(facts),
     ],
     receiptLink(facts),
   );
@@ -68,6 +73,7 @@ export function refundMail(
     facts.sent ? `Refund of ${refund} sent` : `Refund of ${refund}`,
     [
       `Hello ${facts.clientName}, ${refund} of your payment of ${of} for ${facts.serviceTitle} on ${facts.when} ${what}`,
+      referenceLine(facts),
       ...(facts.reason ? [`Reason: ${facts.reason}`] : []),
       'The refund is shown on your receipt.',
     ],
@@ -86,6 +92,7 @@ export function refundOwedMail(
     `A refund of ${refund} will be sent to you`,
     [
       `Hello ${facts.clientName}, a refund of ${refund} of your payment of ${of} for ${facts.serviceTitle} on ${facts.when} will be sent to you by ${sender(facts)}. It has not been sent yet: you will get another e-mail when it has.`,
+      referenceLine(facts),
       ...(facts.reason ? [`Reason: ${facts.reason}`] : []),
       'The refund is shown on your receipt.',
     ],
@@ -103,6 +110,7 @@ export function receiptVoidedMail(
     `Receipt ${facts.receiptNumber} is void`,
     [
       `Hello ${facts.clientName}, receipt ${facts.receiptNumber} for ${facts.serviceTitle} on ${facts.when} was issued by mistake and is now void. Your payment of ${amount} is shown as due again.`,
+      referenceLine(facts),
       `If you have already paid, please tell ${sender(facts)} so it can be put right.`,
     ],
     receiptLink(facts),

@@ -36,6 +36,8 @@ export type PaymentDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'log' | 'cl
 /** The booking and client facts the payment steps need. */
 export interface PaidBooking {
   id: string;
+  /** The short reference the client writes on a transfer (decision 035). */
+  reference: string;
   clientId: string;
   priceMinor: number;
   currency: string;
@@ -87,6 +89,7 @@ export function mailFacts(
     clientName: client.name,
     paymentId: payment.id,
     serviceTitle: booking.serviceTitle,
+    bookingReference: booking.reference,
     when: formatMailTime(booking.startAt, client.timeZone),
     amountMinor: payment.amountMinor,
     currency: payment.currency,

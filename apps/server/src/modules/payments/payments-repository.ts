@@ -241,6 +241,7 @@ export async function findBookingFacts(db: Db, bookingId: string) {
   const [row] = await db
     .select({
       id: bookings.id,
+      reference: bookings.reference,
       clientId: bookings.clientId,
       priceMinor: bookings.priceMinor,
       currency: bookings.currency,

@@ -176,6 +176,7 @@ describe('payments: manual provider, receipts and refunds', () => {
     const mail = await mailTo(client.user.email, /^Receipt /);
     expect(mail.subject).toBe(`Receipt ${record.receiptNumber}: payment received`);
     expect(mail.links).toContain(`http://localhost:3000/dash/payments/${payment.id}/receipt`);
+    expect(mail.text).toContain(`Booking reference: ${row!.reference}.`);
 
     const again = await call('POST', `/api/admin/payments/${payment.id}/mark-paid`, owner, {
       method: 'cash',
@@ -319,6 +320,7 @@ describe('payments: manual provider, receipts and refunds', () => {
     ]);
     const owedMail = await mailTo(client.user.email, /^A refund of \$20\.00 will be sent to you$/);
     expect(owedMail.text).toContain('It has not been sent yet');
+    expect(owedMail.text).toMatch(/Booking reference: [0-9A-Z]{6}\./);
     expect(owedMail.text).toContain('Reason: Session ended early');
     expect(await owedIds()).toContain(payment.id);
 

@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { errorMessage, fieldErrors } from '../../lib/problem';
+import { useMailDelivered } from '../../lib/site-brand-api';
 import {
   useConfirmRefundSentMutation,
   useMarkPaymentPaidMutation,
@@ -81,6 +82,7 @@ function useMoneyMoved<M extends string>(timeZone: string, futureMessage: string
 export function MarkPaidDialog({ payment, open, onClose, timeZone }: DialogProps) {
   const form = useMoneyMoved<PaymentMethod>(timeZone, PAYMENT_MESSAGES.receivedOnFuture);
   const [markPaid, { isLoading, error, reset }] = useMarkPaymentPaidMutation();
+  const mailDelivered = useMailDelivered();
   const errors = fieldErrors(error);
   const close = () => {
     reset();
@@ -97,7 +99,11 @@ export function MarkPaidDialog({ payment, open, onClose, timeZone }: DialogProps
       note: form.note || null,
     });
     if ('data' in result && result.data) {
-      toast.success(`Payment recorded. Receipt ${result.data.receiptNumber} was mailed.`);
+      toast.success(
+        mailDelivered === false
+          ? `Payment recorded. Receipt ${result.data.receiptNumber} is issued; mail is not being delivered, so its e-mail waits in the outbox (System → Outbox).`
+          : `Payment recorded. Receipt ${result.data.receiptNumber} was mailed.`,
+      );
       close();
     }
   };
@@ -118,7 +124,10 @@ export function MarkPaidDialog({ payment, open, onClose, timeZone }: DialogProps
         <p>
           Record that {payment.client.name} paid{' '}
           <strong>{formatMoney(payment.amountMinor, payment.currency)}</strong>. This issues{' '}
-          <strong>{receipt}</strong> and mails it to the client.
+          <strong>{receipt}</strong>{' '}
+          {mailDelivered === false
+            ? 'for the client; mail is not being delivered, so its e-mail waits in the outbox.'
+            : 'and mails it to the client.'}
         </p>
         {error && !errors.method && !errors.receivedOn && !errors.note && (
           <Alert tone="error">{errorMessage(error)}</Alert>
@@ -156,6 +165,7 @@ export function VoidPaymentDialog({ payment, open, onClose }: Omit<DialogProps, 
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [voidPayment, { isLoading, error, reset }] = useVoidPaymentMutation();
+  const mailDelivered = useMailDelivered();
   const errors = fieldErrors(error);
   const localError = reason.trim() === '' ? PAYMENT_MESSAGES.voidReasonRequired : undefined;
   const close = () => {
@@ -188,7 +198,10 @@ export function VoidPaymentDialog({ payment, open, onClose }: Omit<DialogProps, 
         <p>
           The payment of {formatMoney(payment.amountMinor, payment.currency)} becomes due again.
           Receipt {payment.receiptNumber} stays in your records marked void, and its number is never
-          given again. {payment.client.name} is mailed a short correction.
+          given again.{' '}
+          {mailDelivered === false
+            ? `A short correction for ${payment.client.name} waits in the outbox (mail is not being delivered).`
+            : `${payment.client.name} is mailed a short correction.`}
         </p>
         {error && !errors.reason && <Alert tone="error">{errorMessage(error)}</Alert>}
         <TextAreaField
@@ -213,6 +226,7 @@ export function ConfirmRefundSentDialog({
 }: Omit<DialogProps, 'open'> & { refund: RefundRecord | null }) {
   const form = useMoneyMoved<RefundMethod>(timeZone, PAYMENT_MESSAGES.sentOnFuture);
   const [confirmSent, { isLoading, error, reset }] = useConfirmRefundSentMutation();
+  const mailDelivered = useMailDelivered();
   const errors = fieldErrors(error);
   const amount = refund ? formatMoney(refund.amountMinor, payment.currency) : '';
   const close = () => {
@@ -231,7 +245,11 @@ export function ConfirmRefundSentDialog({
       note: form.note || null,
     });
     if ('data' in result) {
-      toast.success(`Refund of ${amount} recorded as sent; ${payment.client.name} was mailed.`);
+      toast.success(
+        mailDelivered === false
+          ? `Refund of ${amount} recorded as sent; mail is not being delivered, so the e-mail to ${payment.client.name} waits in the outbox.`
+          : `Refund of ${amount} recorded as sent; ${payment.client.name} was mailed.`,
+      );
       close();
     }
   };
@@ -248,7 +266,10 @@ export function ConfirmRefundSentDialog({
       <div className="flex flex-col gap-4">
         <p>
           Confirm only once you have sent <strong>{amount}</strong> back to {payment.client.name}.
-          It then counts as refunded, and the client is mailed how and when it was sent.
+          It then counts as refunded
+          {mailDelivered === false
+            ? '; the e-mail telling the client how and when waits in the outbox (mail is not being delivered).'
+            : ', and the client is mailed how and when it was sent.'}
         </p>
         {error && !errors.method && !errors.sentOn && !errors.note && (
           <Alert tone="error">{errorMessage(error)}</Alert>

@@ -5,6 +5,7 @@ import { paths, type BookingRecord } from '@consult/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { useNow } from '../../../hooks/use-now';
+import { useMailDelivered } from '../../../lib/site-brand-api';
 import { useGetUpcomingBookingsQuery } from '../api/my-bookings-api';
 import { PayNowButton } from '../checkout/pay-now-button';
 import { formatDateTime } from '../time/date-time';
@@ -65,7 +66,8 @@ function ReturnNotice({
   // A second subscription to the same list: it only adds the polling while the state asks for it.
   useGetUpcomingBookingsQuery(undefined, { pollingInterval: paymentPollInterval(state) });
 
-  const { title, body } = noticeText(state, booking, timeZone, now);
+  const mailDelivered = useMailDelivered() !== false;
+  const { title, body } = noticeText(state, booking, timeZone, now, mailDelivered);
   return (
     // One Alert whose words change in place, so screen readers announce each step.
     <Alert tone={state === 'received' ? 'success' : 'info'} title={title}>
@@ -97,6 +99,7 @@ function noticeText(
   booking: BookingRecord | undefined,
   timeZone: string,
   now: number,
+  mailDelivered: boolean,
 ): { title: string; body: string } {
   const what = booking
     ? `${booking.service.title} on ${formatDateTime(booking.start, timeZone)}`
@@ -105,7 +108,9 @@ function noticeText(
     case 'received':
       return {
         title: 'Payment received',
-        body: `${what} is confirmed. Your receipt is on its way by e-mail.`,
+        body: mailDelivered
+          ? `${what} is confirmed. Your receipt is on its way by e-mail.`
+          : `${what} is confirmed. Your receipt is under Payments.`,
       };
     case 'confirming':
       return {
@@ -120,7 +125,9 @@ function noticeText(
     case 'waiting':
       return {
         title: 'Payment on its way',
-        body: 'Your payment is still being confirmed. Check again in a moment; the receipt e-mail also tells you when it has arrived.',
+        body: mailDelivered
+          ? 'Your payment is still being confirmed. Check again in a moment; the receipt e-mail also tells you when it has arrived.'
+          : 'Your payment is still being confirmed. Check again in a moment.',
       };
     case 'checking':
       return { title: 'The payment was not completed', body: 'Checking your booking...' };
