@@ -23,10 +23,13 @@ function weekday(date: string): number {
 }
 
 /** The first day at least `minDays` ahead whose weekday passes `accept` (0 = Sunday). */
-function dayAhead(minDays: number, accept: (day: number) => boolean): string {
-  for (let offset = minDays; ; offset += 1) {
+/** The owner's first accepted day at least `minDays` ahead, or the one `skip` accepted days later. */
+function dayAhead(minDays: number, accept: (day: number) => boolean, skip = 0): string {
+  for (let offset = minDays, left = skip; ; offset += 1) {
     const date = ownerDay(offset);
-    if (accept(weekday(date))) return date;
+    if (!accept(weekday(date))) continue;
+    if (left === 0) return date;
+    left -= 1;
   }
 }
 
@@ -44,6 +47,9 @@ for (const viewport of [DESKTOP, MOBILE]) {
     page,
   }) => {
     await page.setViewportSize(viewport);
+    // The two widths run side by side: each books its own weekday and moves the booking to its own
+    // evening hour, so neither takes (or cancels) the other's.
+    const [evening, eveningEnd] = viewport === DESKTOP ? ['20:00', '21:00'] : ['21:30', '22:30'];
     await page.goto('/signin');
     await signIn(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/admin\/upcoming$/);
@@ -53,7 +59,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
 
     // Book for a client: the owner's own account stands in for a client, so the run adds no
     // sign-up to the suite's per-IP registration budget.
-    const day = dayAhead(2, (d) => d >= 1 && d <= 5);
+    const day = dayAhead(2, (d) => d >= 1 && d <= 5, viewport === DESKTOP ? 0 : 1);
     await page.goto('/admin/bookings');
     await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
     await expectAccessibleWithoutToasts(page);
@@ -98,13 +104,13 @@ for (const viewport of [DESKTOP, MOBILE]) {
     // Reschedule to an evening the weekly hours do not offer.
     await detail.getByRole('button', { name: 'Reschedule' }).click();
     await detail.getByRole('radio', { name: 'Any time' }).check();
-    await detail.getByLabel('Start time').fill('20:00');
+    await detail.getByLabel('Start time').fill(evening);
     await detail.getByRole('checkbox', { name: /Outside my hours/ }).check();
     await expectAccessibleWithoutToasts(page);
     await detail.getByRole('button', { name: 'Move booking' }).click();
-    await expect(page.getByText(/^Moved to .*20:00/)).toBeVisible();
+    await expect(page.getByText(new RegExp(`^Moved to .*${evening}`))).toBeVisible();
     await expect(detail.getByText('Rescheduled', { exact: true })).toBeVisible();
-    await expect(detail.getByText(/20:00/).first()).toBeVisible();
+    await expect(detail.getByText(new RegExp(evening)).first()).toBeVisible();
 
     // The timeline shows it on its day; cancel it from there with a reason.
     await page.goto('/admin/upcoming');
@@ -112,7 +118,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
     const entry = page
       .getByRole('listitem')
       .filter({ hasText: 'Strategy session' })
-      .filter({ hasText: /20:00–21:00/ })
+      .filter({ hasText: `${evening}–${eveningEnd}` })
       .last();
     await expect(entry).toBeVisible();
     await entry.getByRole('button', { name: 'Cancel booking' }).click();
