@@ -28,19 +28,22 @@ import { HttpProblem } from '../../plugins/errors';
 import { insertAuditEntry } from '../audit/audit-repository';
 import { rangeForDays } from '../bookings/availability/slots';
 import { lockBookingById, storableBound, updateBooking } from '../bookings/bookings-repository';
-import { findUserContacts } from '../users/users-repository';
 import { markBookingPaid } from '../bookings/changes/owner-changes';
 import { pageWindow } from '../bookings/past-bookings-page';
 import { loadSchedulingSettings } from '../bookings/scheduling-settings';
-import { isErasedAddress } from '@consult/shared';
 import type { UserRow } from '../users/users-repository';
 import { receiptVoidedMail } from './payment-mails';
 import { loadPaymentSettings } from './payment-settings';
-import { mailFacts, ownerDayUpTo, requestRefund, type PaymentDeps } from './payment-steps';
-import { mailRefundOwed, sendRefund, settleRefunds, withdrawRefund } from './refunds';
+import { ownerDayUpTo, requestRefund, type PaymentDeps } from './payment-steps';
+import {
+  clientMailFacts,
+  mailRefundOwed,
+  sendRefund,
+  settleRefunds,
+  withdrawRefund,
+} from './refunds';
 import {
   adminPaymentTotals,
-  findBookingFacts,
   findPayment,
   insertVoidedReceipt,
   listAdminPayments,
@@ -344,18 +347,8 @@ export async function voidPayment(
         after: { status: voided.status, receiptVoid: true },
       },
     });
-    const facts = await findBookingFacts(tx, booking.id);
-    const [client] = await findUserContacts(tx, [payment.clientId]);
-    if (facts && client && !isErasedAddress(client.email)) {
-      const settings = await loadPaymentSettings(tx, deps.log);
-      await deps.mailer.queueMail(
-        receiptVoidedMail({
-          ...mailFacts(deps, voided, facts, client, settings.businessName),
-          receiptNumber,
-        }),
-        tx,
-      );
-    }
+    const facts = await clientMailFacts(deps, tx, voided);
+    if (facts) await deps.mailer.queueMail(receiptVoidedMail({ ...facts, receiptNumber }), tx);
   });
   return viewPayment(deps, id);
 }

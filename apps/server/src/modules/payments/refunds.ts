@@ -31,6 +31,18 @@ export const REFUND_RETRY_INTERVAL_MS = MINUTE_MS;
 /** A refund this old and still unsent was not sent by the request that recorded it. */
 const UNSENT_AFTER_MS = MINUTE_MS;
 
+/**
+ * What a payment mail to its client says of the booking, the client and the business; null when
+ * there is nobody to mail (the booking is gone, or the account was erased).
+ */
+export async function clientMailFacts(deps: PaymentDeps, tx: Tx, payment: PaymentRow) {
+  const booking = await findBookingFacts(tx, payment.bookingId);
+  const [client] = await findUserContacts(tx, [payment.clientId]);
+  if (!booking || !client || isErasedAddress(client.email)) return null;
+  const settings = await loadPaymentSettings(tx, deps.log);
+  return mailFacts(deps, payment, booking, client, settings.businessName);
+}
+
 /** The refund mail to the client, queued in `tx`. */
 async function mailRefund(
   deps: PaymentDeps,
@@ -43,20 +55,12 @@ async function mailRefund(
     sentOn?: string | null;
   },
 ): Promise<void> {
-  const booking = await findBookingFacts(tx, payment.bookingId);
-  const [client] = await findUserContacts(tx, [payment.clientId]);
-  if (!booking || !client || isErasedAddress(client.email)) return;
-  const settings = await loadPaymentSettings(tx, deps.log);
+  const facts = await clientMailFacts(deps, tx, payment);
+  if (!facts) return;
+  const sent =
+    refund.sentMethod && refund.sentOn ? { method: refund.sentMethod, on: refund.sentOn } : null;
   await deps.mailer.queueMail(
-    refundMail({
-      ...mailFacts(deps, payment, booking, client, settings.businessName),
-      refundMinor: refund.amountMinor,
-      reason: refund.reason,
-      sent:
-        refund.sentMethod && refund.sentOn
-          ? { method: refund.sentMethod, on: refund.sentOn }
-          : null,
-    }),
+    refundMail({ ...facts, refundMinor: refund.amountMinor, reason: refund.reason, sent }),
     tx,
   );
 }
@@ -68,16 +72,10 @@ export async function mailRefundOwed(
   payment: PaymentRow,
   refund: { amountMinor: number; reason: string | null },
 ): Promise<void> {
-  const booking = await findBookingFacts(tx, payment.bookingId);
-  const [client] = await findUserContacts(tx, [payment.clientId]);
-  if (!booking || !client || isErasedAddress(client.email)) return;
-  const settings = await loadPaymentSettings(tx, deps.log);
+  const facts = await clientMailFacts(deps, tx, payment);
+  if (!facts) return;
   await deps.mailer.queueMail(
-    refundOwedMail({
-      ...mailFacts(deps, payment, booking, client, settings.businessName),
-      refundMinor: refund.amountMinor,
-      reason: refund.reason,
-    }),
+    refundOwedMail({ ...facts, refundMinor: refund.amountMinor, reason: refund.reason }),
     tx,
   );
 }
