@@ -372,6 +372,7 @@ describe('past bookings', () => {
     const record = {
       _id: '7d3f6a52-6a55-4c1f-9b43-2f1f8e0e6c11',
       id: '7d3f6a52-6a55-4c1f-9b43-2f1f8e0e6c11',
+      reference: 'N32HAP',
       service: {
         slug: 'intro-call',
         title: 'Intro call',

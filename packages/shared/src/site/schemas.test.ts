@@ -91,7 +91,7 @@ describe('site content schema', () => {
     const phoneOf = (phone?: string) =>
       siteEditSchema.shape.contact.safeParse({ phone, email: 'jo@owner.test' });
     expect(phoneOf(undefined).data).toEqual({ email: 'jo@owner.test' });
-    expect(phoneOf(' ').data).toEqual({ phone: '', email: 'jo@owner.test' });
+    expect(phoneOf(' ').data).toEqual({ email: 'jo@owner.test' });
     expect(phoneOf('0300 1234567').error?.issues[0]?.message).toBe(CONTACT_MESSAGES.phoneStart);
   });
 
