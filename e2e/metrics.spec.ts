@@ -19,7 +19,7 @@ test.beforeAll(async () => {
     values ('metrics-client@e2e.test', 'not-a-hash', '=Formula Client', 'user', now(), now() - interval '3 days');
     insert into bookings (reference, client_id, service_id, service_slug, service_title, duration_minutes,
       meeting_mode, price_minor, currency, start_at, end_at, blocked_until, state)
-    select 'METRIC' || v.d, u.id, s.id, s.slug, s.title, 60, 'video', 12000, 'USD', x.t, x.t + interval '1 hour',
+    select 'MET' || (v.d + 100), u.id, s.id, s.slug, s.title, 60, 'video', 12000, 'USD', x.t, x.t + interval '1 hour',
       x.t + interval '1 hour', v.st
     from users u
     cross join (select * from services order by position limit 1) s
