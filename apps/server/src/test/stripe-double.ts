@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { formatMoney } from '@consult/shared';
+import { fromStripeAmount } from '../modules/payments/stripe-amounts';
 
 export const DOUBLE_SECRET_KEY = 'sk_test_double_0123456789';
 export const DOUBLE_WEBHOOK_SECRET = 'whsec_double_0123456789abcdef';
@@ -399,10 +401,9 @@ export class StripeDouble {
       response.writeHead(303, { location: session.success_url });
       return response.end();
     }
-    const amount = new Intl.NumberFormat('en', {
-      style: 'currency',
-      currency: session.currency.toUpperCase(),
-    }).format(session.amount_total / 100);
+    // Shown as Stripe's page would: its amount is in Stripe's unit (decision 042).
+    const currency = session.currency.toUpperCase();
+    const amount = formatMoney(fromStripeAmount(session.amount_total, currency), currency);
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test checkout</title></head>
 <body><main><h1>Test checkout</h1><p>Pay <strong>${escapeHtml(amount)}</strong> to the consultant (${escapeHtml(session.status)}).</p>

@@ -43,6 +43,12 @@ export const PAYMENT_MESSAGES = {
   paymentUnavailable:
     'Online payment is not available right now. Please try again in a few minutes.',
   refundUnavailable: 'Stripe did not accept the refund. Please try again in a few minutes.',
+  /** A price Stripe cannot charge exactly (decision 042): never rounded, so refused. */
+  priceNotChargeableOnline: (price: string) =>
+    `This price (${price}) cannot be paid online: Stripe does not take fractions this small in its currency. Please contact the consultant to book.`,
+  /** An owner's refund Stripe cannot send exactly (decision 042): `step` like "KWD 0.010". */
+  refundNotChargeable: (step: string) =>
+    `Stripe refunds this currency only in steps of ${step}: enter an amount that is a multiple of it`,
   eventTooEarly: 'This event refers to a payment not recorded yet; deliver it again later',
   webhookSignatureInvalid: 'The webhook signature is missing or invalid',
 } as const;

@@ -1,13 +1,9 @@
 /** The payments of a page of bookings, as their records show them: one query for the page. */
-import {
-  clientCancellationRefundMinor,
-  type BookingPayment,
-  type BookingState,
-  type PaymentSettings,
-} from '@consult/shared';
+import { type BookingPayment, type BookingState, type PaymentSettings } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import { loadPaymentSettings } from './payment-settings';
 import { paymentsOfBookings, type PaymentRow } from './payments-repository';
+import { cancellationRefundMinor } from './stripe-amounts';
 
 function toBookingPayment(payment: PaymentRow, settings: PaymentSettings): BookingPayment {
   return {
@@ -19,7 +15,7 @@ function toBookingPayment(payment: PaymentRow, settings: PaymentSettings): Booki
     refundPendingMinor: payment.refundPendingMinor,
     currency: payment.currency,
     receiptNumber: payment.receiptNumber,
-    refundOnCancelMinor: clientCancellationRefundMinor(payment, settings.clientRefundPercent),
+    refundOnCancelMinor: cancellationRefundMinor(payment, settings.clientRefundPercent),
   };
 }
 

@@ -3,7 +3,13 @@
  * and again on the client's "pay now", and closed when the hold runs out so that a late payment
  * cannot happen.
  */
-import { BOOKING_MESSAGES, MINUTE_MS, PAYMENT_MESSAGES } from '@consult/shared';
+import {
+  BOOKING_MESSAGES,
+  formatMoney,
+  MINUTE_MS,
+  PAYMENT_MESSAGES,
+  PRICE_NOT_CHARGEABLE_PROBLEM_TYPE,
+} from '@consult/shared';
 import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
@@ -22,6 +28,7 @@ import {
   type PaymentRow,
 } from './payments-repository';
 import type { StripeProvider } from './providers';
+import { isStripeChargeable } from './stripe-amounts';
 
 /** Stripe's shortest Checkout Session is 30 minutes; a minute more covers the trip there. */
 export const SHORTEST_CHECKOUT_MS = 31 * MINUTE_MS;
@@ -73,6 +80,15 @@ export async function checkoutUrlFor(
   if (!payment || !booking.holdUntil || booking.holdUntil <= now) throw notPending();
   const stripe = deps.payments.stripe;
   if (!stripe) throw unavailable();
+  // Stripe cannot take this price exactly (a fraction of an ariary, a thousandth of a dinar):
+  // never rounded, so what the client pays is what the receipt says.
+  if (!isStripeChargeable(payment.amountMinor, payment.currency)) {
+    throw new HttpProblem(
+      409,
+      PAYMENT_MESSAGES.priceNotChargeableOnline(formatMoney(payment.amountMinor, payment.currency)),
+      { type: PRICE_NOT_CHARGEABLE_PROBLEM_TYPE },
+    );
+  }
 
   const expiresAt = new Date(
     Math.max(booking.holdUntil.getTime(), now.getTime() + SHORTEST_CHECKOUT_MS),
@@ -156,7 +172,7 @@ export async function expireHeldBooking(
 /**
  * The checkout of a booking just made (or made before with the same Idempotency-Key). One that
  * cannot even be started gives its slot back at once, so the client can try again (503) instead
- * of holding a time nobody can pay for.
+ * of holding a time nobody can pay for; so does one whose price Stripe cannot charge (409).
  */
 export async function checkoutOfNewBooking(
   deps: PaymentDeps,
@@ -166,11 +182,16 @@ export async function checkoutOfNewBooking(
   try {
     return await checkoutUrlFor(deps, client, bookingId);
   } catch (error) {
-    if (error instanceof HttpProblem && error.status === 503) {
+    const unpayable =
+      error instanceof HttpProblem &&
+      (error.status === 503 || error.extra.type === PRICE_NOT_CHARGEABLE_PROBLEM_TYPE);
+    if (unpayable) {
       await deps.db.transaction(async (tx) => {
         const booking = await lockBookingById(tx, bookingId);
         if (booking?.state !== 'pending_payment') return;
-        await expireHeldBooking(tx, booking, deps.clock(), { reason: 'checkout unavailable' });
+        const reason =
+          error.status === 503 ? 'checkout unavailable' : 'price not chargeable online';
+        await expireHeldBooking(tx, booking, deps.clock(), { reason });
       });
     }
     throw error;

@@ -7,7 +7,6 @@ import {
   activePaymentProvider,
   calendarDayIn,
   canMovePayment,
-  clientCancellationRefundMinor,
   formatReceiptNumber,
   PAYMENT_MESSAGES,
   type MarkPaidInput,
@@ -30,6 +29,7 @@ import {
   type PaymentRow,
   type RefundRow,
 } from './payments-repository';
+import { cancellationRefundMinor } from './stripe-amounts';
 
 export type PaymentDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'log' | 'clock' | 'payments'>;
 
@@ -239,7 +239,7 @@ export async function settlePaymentOnCancel(
   }
   if (cancelledBy.type !== 'client') return null;
   const settings = await loadPaymentSettings(tx, deps.log);
-  const amountMinor = clientCancellationRefundMinor(payment, settings.clientRefundPercent);
+  const amountMinor = cancellationRefundMinor(payment, settings.clientRefundPercent);
   if (amountMinor <= 0) return null;
   await requestRefund(tx, payment, {
     amountMinor,

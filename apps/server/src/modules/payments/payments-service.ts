@@ -60,6 +60,7 @@ import {
   type RefundRow,
   type VoidedReceiptRow,
 } from './payments-repository';
+import { isStripeChargeable, stripeChargeableStep } from './stripe-amounts';
 
 export const ADMIN_PAYMENTS_PAGE_SIZE = 20;
 
@@ -448,6 +449,11 @@ export async function refundPayment(
     const amountMinor = input.amountMinor ?? left;
     if (amountMinor > left) {
       const detail = PAYMENT_MESSAGES.refundTooLarge(formatMoney(left, payment.currency));
+      throw new HttpProblem(400, detail, { errors: { amountMinor: [detail] } });
+    }
+    if (payment.provider === 'stripe' && !isStripeChargeable(amountMinor, payment.currency)) {
+      const step = formatMoney(stripeChargeableStep(payment.currency), payment.currency);
+      const detail = PAYMENT_MESSAGES.refundNotChargeable(step);
       throw new HttpProblem(400, detail, { errors: { amountMinor: [detail] } });
     }
     const reason = input.reason ?? null;

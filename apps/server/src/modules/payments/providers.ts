@@ -32,6 +32,7 @@ export interface RefundRequest {
   /** The provider's id of the money received (a PaymentIntent id). */
   providerPaymentId: string | null;
   amountMinor: number;
+  currency: string;
   /** Sent again with the same key, the provider gives back the money once. */
   idempotencyKey: string;
   paymentId: string;

@@ -169,6 +169,7 @@ export async function sendRefund(
     sent = await providerOf(deps.payments, payment.provider).sendRefund({
       providerPaymentId: payment.providerPaymentId,
       amountMinor: refund.amountMinor,
+      currency: payment.currency,
       idempotencyKey: `refund-${refund.id}`,
       paymentId: payment.id,
       bookingId: payment.bookingId,

@@ -4,8 +4,10 @@ import {
   adminPaymentDetailSchema,
   checkoutSchema,
   createdBookingSchema,
+  formatMoney,
   PAYMENT_MESSAGES,
   paymentDetailSchema,
+  PRICE_NOT_CHARGEABLE_PROBLEM_TYPE,
   paymentSettingsViewSchema,
   upcomingBookingsSchema,
 } from '@consult/shared';
@@ -37,6 +39,13 @@ describe('payments: the Stripe provider through the official SDK and a double of
     });
     await openEveryDay(t.app);
     await addService(t.app, { slug: 'paid-session', title: 'Tax review', priceMinor: 12000 });
+    // Currencies Stripe counts otherwise than ISO 4217 (decision 042): ISK 15,000 (no ISO minor
+    // unit, two decimals at Stripe), MGA 50,000.00 (two ISO digits, whole ariary at Stripe), and
+    // KWD 12.340 (thousandths, the last one 0 at Stripe).
+    await addService(t.app, { slug: 'isk-session', priceMinor: 15000, currency: 'ISK' });
+    await addService(t.app, { slug: 'mga-session', priceMinor: 5000000, currency: 'MGA' });
+    await addService(t.app, { slug: 'mga-fraction', priceMinor: 5000050, currency: 'MGA' });
+    await addService(t.app, { slug: 'kwd-session', priceMinor: 12340, currency: 'KWD' });
     owner = await signedInUser(t.app, { role: 'admin' });
   });
   afterAll(async () => {
@@ -66,11 +75,11 @@ describe('payments: the Stripe provider through the official SDK and a double of
   }
 
   /** A new client books the paid service on a day of its own, and is sent to Checkout. */
-  async function heldBooking() {
+  async function heldBooking(service = 'paid-session') {
     const client = await signedInUser(t.app);
     day += 1;
     const res = await call('POST', '/api/bookings', client, {
-      service: 'paid-session',
+      service,
       start: slotAt(day, '09:00'),
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -90,8 +99,8 @@ describe('payments: the Stripe provider through the official SDK and a double of
     return { payment: payment!, booking: booking! };
   };
 
-  async function paidBooking() {
-    const held = await heldBooking();
+  async function paidBooking(service?: string) {
+    const held = await heldBooking(service);
     const event = stripe.pay(held.session.id);
     expect((await webhook(event)).statusCode).toBe(200);
     const { payment } = await rowOf(held.booking.id);
@@ -748,6 +757,93 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const again = await call('POST', `/api/bookings/${booking.id}/checkout`, client);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(PAYMENT_MESSAGES.checkoutNotPending);
+  });
+
+  it.each([
+    // ISO 4217 has no minor unit for the króna; Stripe takes it as two-decimal, the decimals 00.
+    { service: 'isk-session', ours: 15000, currency: 'ISK', atStripe: 1500000, part: 2500 },
+    // ISO gives the ariary two digits; Stripe charges whole ariary.
+    { service: 'mga-session', ours: 5000000, currency: 'MGA', atStripe: 50000, part: 1000000 },
+  ])(
+    '$currency: the Checkout Session and refunds carry Stripe’s amount; the payment, receipt and refunds keep ISO minor units',
+    async ({ service, ours, currency, atStripe, part }) => {
+      const { booking, session, client } = await heldBooking(service);
+      const created = stripe.callsTo('POST', /^\/v1\/checkout\/sessions$/).at(-1)!;
+      expect(created.body).toMatchObject({
+        'line_items[0][price_data][currency]': currency.toLowerCase(),
+        'line_items[0][price_data][unit_amount]': String(atStripe),
+      });
+      expect(session).toMatchObject({ amount_total: atStripe, currency: currency.toLowerCase() });
+
+      expect((await webhook(stripe.pay(session.id))).statusCode).toBe(200);
+      const { payment } = await rowOf(booking.id);
+      expect(payment).toMatchObject({ status: 'paid', amountMinor: ours, currency });
+      const receipt = paymentDetailSchema.parse(
+        (await call('GET', `/api/payments/${payment.id}`, client)).json(),
+      );
+      expect(receipt).toMatchObject({ amountMinor: ours, currency });
+      expect(receipt.receiptNumber).toMatch(/^\d{4}-\d{4}$/);
+
+      // A part refunded: sent in Stripe's unit, and Stripe's charge.refunded read back in ours.
+      const refund = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {
+        amountMinor: part,
+      });
+      expect(refund.statusCode, refund.body).toBe(200);
+      expect(stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
+        payment_intent: payment.providerPaymentId,
+        amount: String((part * atStripe) / ours),
+      });
+      expect((await webhook(stripe.chargeRefunded(payment.providerPaymentId!))).statusCode).toBe(
+        200,
+      );
+      const settled = paymentDetailSchema.parse(
+        (await call('GET', `/api/payments/${payment.id}`, client)).json(),
+      );
+      expect(settled).toMatchObject({
+        status: 'partially_refunded',
+        amountMinor: ours,
+        refundedMinor: part,
+        refundPendingMinor: 0,
+      });
+      expect(settled.receipt.refunds).toMatchObject([{ amountMinor: part, status: 'succeeded' }]);
+    },
+  );
+
+  it('a price Stripe cannot charge exactly (a fraction of an ariary) is refused before Stripe is asked, and the slot is not held', async () => {
+    const client = await signedInUser(t.app);
+    day += 1;
+    const start = slotAt(day, '09:00');
+    const sessionsBefore = stripe.callsTo('POST', /^\/v1\/checkout\/sessions$/).length;
+    const res = await call('POST', '/api/bookings', client, { service: 'mga-fraction', start });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      type: PRICE_NOT_CHARGEABLE_PROBLEM_TYPE,
+      detail: PAYMENT_MESSAGES.priceNotChargeableOnline(formatMoney(5000050, 'MGA')),
+    });
+    expect(stripe.callsTo('POST', /^\/v1\/checkout\/sessions$/)).toHaveLength(sessionsBefore);
+    // The slot is free: another service can be booked at the same time.
+    const other = await call('POST', '/api/bookings', client, { service: 'mga-session', start });
+    expect(other.statusCode, other.body).toBe(201);
+  });
+
+  it('KWD: the owner’s refund of a thousandth Stripe cannot send is refused with the step; a multiple of 0.010 goes', async () => {
+    const { payment, session } = await paidBooking('kwd-session');
+    expect(session).toMatchObject({ amount_total: 12340, currency: 'kwd' });
+    const odd = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {
+      amountMinor: 1235,
+    });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().errors.amountMinor[0]).toBe(
+      PAYMENT_MESSAGES.refundNotChargeable(formatMoney(10, 'KWD')),
+    );
+    expect((await rowOf(payment.bookingId)).payment.refundPendingMinor).toBe(0);
+    const even = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {
+      amountMinor: 1230,
+    });
+    expect(even.statusCode, even.body).toBe(200);
+    expect(stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
+      amount: '1230',
+    });
   });
 
   it('when Stripe cannot be reached, booking answers 503 and the slot is not held', async () => {

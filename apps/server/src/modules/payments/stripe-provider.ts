@@ -12,6 +12,7 @@ import type {
   StartedCheckout,
   StripeProvider,
 } from './providers';
+import { toStripeAmount } from './stripe-amounts';
 
 /** Stripe's own tolerance for a webhook's timestamp, in seconds. */
 export const WEBHOOK_TOLERANCE_S = 300;
@@ -57,7 +58,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
             quantity: 1,
             price_data: {
               currency: request.currency.toLowerCase(),
-              unit_amount: request.amountMinor,
+              unit_amount: toStripeAmount(request.amountMinor, request.currency),
               product_data: { name: request.description },
             },
           },
@@ -93,7 +94,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
       const refund = await stripe.refunds.create(
         {
           payment_intent: request.providerPaymentId,
-          amount: request.amountMinor,
+          amount: toStripeAmount(request.amountMinor, request.currency),
           metadata: { paymentId: request.paymentId, bookingId: request.bookingId },
         },
         { idempotencyKey: request.idempotencyKey },

@@ -39,6 +39,7 @@ import {
 } from './payments-repository';
 import type { StripeEventLike } from './providers';
 import { failRefund, reverseRefund, sendRefundsOfBooking, settleRefunds } from './refunds';
+import { fromStripeAmount } from './stripe-amounts';
 
 /** An event that needs a record not written yet: answered 503 so that Stripe delivers it again. */
 export class EventTooEarly extends Error {}
@@ -199,7 +200,9 @@ async function chargeRefunded(
     }
     return 'ignored';
   }
-  const total = Math.min(charge.amount_refunded ?? 0, payment.amountMinor);
+  // Stripe counts in its own unit (ISK ×100, MGA whole ariary): ours are ISO minor units.
+  const refunded = fromStripeAmount(charge.amount_refunded ?? 0, payment.currency);
+  const total = Math.min(refunded, payment.amountMinor);
   let increase = total - payment.refundedMinor;
   if (increase <= 0) return 'ignored';
   const settled = [];
