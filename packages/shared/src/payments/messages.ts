@@ -45,4 +45,6 @@ export const PAYMENT_MESSAGES = {
   refundUnavailable: 'Stripe did not accept the refund. Please try again in a few minutes.',
   eventTooEarly: 'This event refers to a payment not recorded yet; deliver it again later',
   webhookSignatureInvalid: 'The webhook signature is missing or invalid',
+  webhookEventMalformed:
+    'The webhook event is not a Stripe event: it needs an id, a type and data.object',
 } as const;
