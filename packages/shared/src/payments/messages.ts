@@ -26,6 +26,9 @@ export const PAYMENT_MESSAGES = {
   voidReasonRequired: 'Say why this payment is voided',
   refundAmountInvalid: 'Enter an amount greater than zero',
   refundTooLarge: (left: string) => `You can refund at most ${left}, what is left of this payment`,
+  refundAmountNotWhole: 'Enter the amount as a whole number of minor units (cents, pence)',
+  refundBeyondAnyPayment:
+    'That amount is more than any payment; enter at most what is left to refund',
   noteTooLong: 'Keep the note under 500 characters',
   reasonTooLong: 'Keep the reason under 500 characters',
   instructionsTooLong: 'Keep the payment instructions under 2000 characters',
@@ -51,4 +54,6 @@ export const PAYMENT_MESSAGES = {
     `Stripe refunds this currency only in steps of ${step}: enter an amount that is a multiple of it`,
   eventTooEarly: 'This event refers to a payment not recorded yet; deliver it again later',
   webhookSignatureInvalid: 'The webhook signature is missing or invalid',
+  webhookEventMalformed:
+    'The webhook event is not a Stripe event: it needs an id, a type and data.object',
 } as const;

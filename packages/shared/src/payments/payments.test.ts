@@ -193,6 +193,13 @@ describe('payment settings and actions', () => {
   it('refuse a refund of zero or a fraction of the minor unit', () => {
     expect(refundPaymentSchema.safeParse({ amountMinor: 0 }).success).toBe(false);
     expect(refundPaymentSchema.safeParse({ amountMinor: 10.5 }).success).toBe(false);
+    const messageOf = (amountMinor: number) =>
+      refundPaymentSchema.safeParse({ amountMinor }).error?.issues.map((i) => i.message);
+    expect(messageOf(-2.5)).toEqual([PAYMENT_MESSAGES.refundAmountInvalid]);
+    expect(messageOf(10.5)).toEqual([PAYMENT_MESSAGES.refundAmountNotWhole]);
+    expect(messageOf(Infinity)).toEqual([PAYMENT_MESSAGES.refundBeyondAnyPayment]);
+    // Beyond what a number holds exactly, still a whole amount: the refund says the most it takes.
+    expect(refundPaymentSchema.parse({ amountMinor: 2 ** 53 + 2 }).amountMinor).toBe(2 ** 53 + 2);
     expect(refundPaymentSchema.parse({ reason: '  ' })).toEqual({ reason: null });
   });
 });

@@ -248,10 +248,16 @@ export type VoidPaymentInput = z.input<typeof voidPaymentSchema>;
 
 /** POST /api/admin/payments/:id/refund: everything left when no amount is given. */
 export const refundPaymentSchema = z.object({
+  // Any whole amount above zero goes on to the refund, which says the most it can take: an amount
+  // beyond what a number holds exactly is still one too large, not one below zero. JSON's 1e400 is
+  // Infinity, which no number schema takes; it is refused here as beyond any payment.
   amountMinor: z
-    .number({ error: M.refundAmountInvalid })
-    .int(M.refundAmountInvalid)
-    .positive(M.refundAmountInvalid)
+    .number({
+      error: (issue) =>
+        issue.input === Infinity ? M.refundBeyondAnyPayment : M.refundAmountInvalid,
+    })
+    .positive({ error: M.refundAmountInvalid, abort: true })
+    .refine(Number.isInteger, M.refundAmountNotWhole)
     .optional(),
   reason: optionalText(500, M.reasonTooLong),
 });

@@ -8,6 +8,10 @@ export const SITE_MESSAGES = {
   initials: 'Initials are one to three letters',
   emailInvalid: 'Enter a valid e-mail address, e.g. hello@example.com',
   httpsOnly: 'Use a full https:// address, e.g. https://www.linkedin.com/in/you',
+  linkCredentials:
+    'Leave out the name or password before the site’s address (the part up to @): the link must open the site itself',
+  linkCharacters:
+    'A link cannot contain spaces or backslashes (\\); copy it from the browser’s address bar',
   /** The toast after a save, and the warning when leaving with unsaved changes. */
   saved: 'Site content saved. The public pages show it now.',
   unsaved: 'You have unsaved changes to the site content. Leave without saving?',

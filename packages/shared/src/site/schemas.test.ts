@@ -103,6 +103,16 @@ describe('site content schema', () => {
       ]);
   });
 
+  it('refuses a link with a name or password before the host, spaces or backslashes', () => {
+    const messagesOf = (url: string) =>
+      siteHttpsUrlSchema.safeParse(url).error?.issues.map((i) => i.message);
+    for (const url of ['https://x.com@evil.example/', 'https://a:b@x.com/', 'https://@x.com'])
+      expect(messagesOf(url), url).toEqual([M.linkCredentials]);
+    for (const url of ['https://x.com/a b', 'https://x.com\\@evil.example/', 'https://x.com\\a'])
+      expect(messagesOf(url), url).toEqual([M.linkCharacters]);
+    expect(messagesOf(' https://x.com/sara?ref=a@b ')).toBeUndefined();
+  });
+
   it('empties the optional fields given "", blanks, null or nothing, and checks any other value', () => {
     for (const empty of ['', '   ', null, undefined]) {
       const parsed = siteEditSchema.parse({

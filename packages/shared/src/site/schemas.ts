@@ -85,12 +85,29 @@ export const optionalSitePhoneSchema = z
   })
   .optional();
 
-/** Links to other sites: https only, so no page links out over plain http or to a script. */
+/**
+ * Links to other sites: https only, so no page links out over plain http or to a script; and
+ * plain, so the address a visitor reads is the site it opens: no user or password before the host
+ * (`https://x.com@evil.example/` opens evil.example), no spaces, no backslashes (read as slashes).
+ */
 export const siteHttpsUrlSchema = z
   .string({ error: M.httpsOnly })
   .trim()
   .max(L.urlMax, M.tooLong('Link', L.urlMax))
-  .refine(isHttpsUrl, M.httpsOnly);
+  .superRefine((value, ctx) => {
+    const message = linkProblem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+/** Everything up to the first `/`, `?` or `#` after the scheme: where credentials would be. */
+const CREDENTIALS = /^https:\/\/[^/?#]*@/i;
+
+function linkProblem(value: string): string | undefined {
+  if (/[\s\\]/.test(value)) return /^https:\/\//i.test(value) ? M.linkCharacters : M.httpsOnly;
+  if (!isHttpsUrl(value)) return M.httpsOnly;
+  if (CREDENTIALS.test(value)) return M.linkCredentials;
+  return undefined;
+}
 
 const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
 

@@ -31,6 +31,10 @@ export const AUTH_RATE_LIMITS = {
   tokenPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
   exportPerAccount: { max: 10, windowMs: ONE_HOUR },
   deletePasswordFailuresPerAccount: { max: 5, windowMs: FIFTEEN_MINUTES },
+  /** First-run setup: enough for typing mistakes, far too few to guess a 192-bit code. */
+  setupPerIp: { max: 10, windowMs: FIFTEEN_MINUTES },
+  /** All addresses together, so rotating X-Forwarded-For behind TRUST_PROXY gains nothing. */
+  setupAcrossAddresses: { max: 50, windowMs: FIFTEEN_MINUTES },
 } satisfies Record<string, LimitRule>;
 
 class TooManyRequests extends Error {

@@ -35,6 +35,15 @@ export async function ensureSetupSalt(db: Db, salt: string): Promise<string> {
   return readSalt(row?.value) ?? salt;
 }
 
+/** The salt as it is now, unlocked: for refusing a wrong code before any costly work. */
+export async function findSetupSalt(db: Db): Promise<string | undefined> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, SETUP_SETTING_KEY));
+  return readSalt(row?.value);
+}
+
 /** The salt, its row locked until the transaction ends, so two setups run one after the other. */
 export async function lockSetupSalt(db: Db): Promise<string | undefined> {
   const [row] = await db

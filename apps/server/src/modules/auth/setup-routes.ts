@@ -3,18 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accessTokenResponseSchema,
-  MINUTE_MS,
   problemSchema,
   setupSchema,
   setupStatusSchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
-import { limitBy, type LimitRule } from './rate-limits';
+import { AUTH_RATE_LIMITS, limitBy } from './rate-limits';
 import { setSessionCookies } from './session-cookies';
 import { completeSetup, isSetupNeeded } from './setup-service';
-
-/** Enough for typing mistakes, far too few to guess a 192-bit code. */
-export const SETUP_RATE_LIMIT: LimitRule = { max: 10, windowMs: 15 * MINUTE_MS };
 
 export const setupRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   const byIp = (request: FastifyRequest) => request.ip;
@@ -49,7 +45,10 @@ export const setupRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { de
           429: problemSchema,
         },
       },
-      preHandler: [limitBy(app, 'setup-ip', SETUP_RATE_LIMIT, byIp)],
+      preHandler: [
+        limitBy(app, 'setup-ip', AUTH_RATE_LIMITS.setupPerIp, byIp),
+        limitBy(app, 'setup-all', AUTH_RATE_LIMITS.setupAcrossAddresses, () => 'all'),
+      ],
     },
     async (request, reply) => {
       const session = await completeSetup(deps, request.body);

@@ -14,6 +14,7 @@ import {
 } from '@consult/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
 import { insertAuditEntry } from '../audit/audit-repository';
 import { setSiteCurrency } from '../bookings/site-currency';
@@ -23,7 +24,13 @@ import { findUserByEmail, insertUser, updateUser } from '../users/users-reposito
 import { revokeUserRefreshTokens } from './auth-repository';
 import { createSession, type AuthDeps, type Session } from './auth-service';
 import { assertPasswordNotCommon, hashPassword } from './passwords';
-import { adminExists, deleteSetupSalt, ensureSetupSalt, lockSetupSalt } from './setup-repository';
+import {
+  adminExists,
+  deleteSetupSalt,
+  ensureSetupSalt,
+  findSetupSalt,
+  lockSetupSalt,
+} from './setup-repository';
 import { randomToken } from './secrets';
 
 type SetupDeps = Pick<AppDeps, 'db' | 'config' | 'accountKeys'>;
@@ -57,6 +64,24 @@ export async function prepareSetupLink(deps: SetupDeps): Promise<string | null> 
   return new URL(setupPathFor(codeFor(deps.accountKeys.setup, salt)), deps.config.APP_URL).href;
 }
 
+/** 409 once an admin exists; 403 when the code is not the one the salt makes. */
+async function assertSetupOpen(
+  deps: Pick<AppDeps, 'accountKeys'>,
+  db: Db,
+  salt: string | undefined,
+  code: string,
+): Promise<void> {
+  if (await adminExists(db)) {
+    throw new HttpProblem(409, SETUP_MESSAGES.alreadyDone, { type: SETUP_DONE_PROBLEM_TYPE });
+  }
+  if (!salt || !sameCode(codeFor(deps.accountKeys.setup, salt), code)) {
+    throw new HttpProblem(403, SETUP_MESSAGES.codeInvalid, {
+      type: SETUP_CODE_INVALID_PROBLEM_TYPE,
+      errors: { code: [SETUP_MESSAGES.codeInvalid] },
+    });
+  }
+}
+
 /**
  * Creates the first admin, verified, and signs them in, and makes the site theirs: their facts
  * replace the demo consultant's on every public page and on receipts (decision 036). An address
@@ -68,18 +93,12 @@ export async function completeSetup(
   input: z.output<typeof setupSchema>,
 ): Promise<Session> {
   assertPasswordNotCommon(input.password, 'password');
+  // The cheap refusals come before the costly hash, so guesses cost the server little; they are
+  // made again under the lock, as another setup may finish meanwhile.
+  await assertSetupOpen(deps, deps.db, await findSetupSalt(deps.db), input.code);
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
-    const salt = await lockSetupSalt(tx);
-    if (await adminExists(tx)) {
-      throw new HttpProblem(409, SETUP_MESSAGES.alreadyDone, { type: SETUP_DONE_PROBLEM_TYPE });
-    }
-    if (!salt || !sameCode(codeFor(deps.accountKeys.setup, salt), input.code)) {
-      throw new HttpProblem(403, SETUP_MESSAGES.codeInvalid, {
-        type: SETUP_CODE_INVALID_PROBLEM_TYPE,
-        errors: { code: [SETUP_MESSAGES.codeInvalid] },
-      });
-    }
+    await assertSetupOpen(deps, tx, await lockSetupSalt(tx), input.code);
     const now = new Date();
     const fields = { name: input.name, role: 'admin' as const, emailVerifiedAt: now, passwordHash };
     const existing = await findUserByEmail(tx, input.email);

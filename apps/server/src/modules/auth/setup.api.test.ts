@@ -14,7 +14,7 @@ import { auditLog } from '../audit/schema';
 import { demoSiteContent } from '../site/demo-site-content';
 import { settings } from '../site/schema';
 import { findUserByEmail } from '../users/users-repository';
-import { SETUP_RATE_LIMIT } from './setup-routes';
+import { AUTH_RATE_LIMITS } from './rate-limits';
 import { prepareSetupLink } from './setup-service';
 
 const owner = {
@@ -156,7 +156,7 @@ describe('first-run setup of an address that already has a client account', () =
     expect(user!.emailVerifiedAt).not.toBeNull();
 
     const statuses: number[] = [];
-    for (let i = 0; i < SETUP_RATE_LIMIT.max; i += 1) {
+    for (let i = 0; i < AUTH_RATE_LIMITS.setupPerIp.max; i += 1) {
       const attempt = await t.app.inject({
         method: 'POST',
         url: '/api/setup',

@@ -310,6 +310,48 @@ describe('payments: manual provider, receipts and refunds', () => {
     expect(still.json()).toMatchObject({ status: 'paid', receiptVoid: false });
   });
 
+  it('a refund far beyond the payment, even beyond what a number holds, says the most that can be refunded', async () => {
+    const { payment } = await paidBooking();
+    await markPaid(payment.id);
+    await refund(payment.id, { amountMinor: 2000 });
+    const most = PAYMENT_MESSAGES.refundTooLarge('$30.00');
+    for (const amount of ['3001', '10000000000000000', String(2 ** 53 + 2), '1e300']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${payment.id}/refund`,
+        headers: { ...owner.headers, 'content-type': 'application/json' },
+        payload: `{"amountMinor": ${amount}}`,
+      });
+      expect(res.statusCode, amount).toBe(400);
+      expect(res.json().detail, amount).toBe(most);
+      expect(res.json().errors, amount).toEqual({ amountMinor: [most] });
+    }
+    const infinite = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${payment.id}/refund`,
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      payload: '{"amountMinor": 1e400}',
+    });
+    expect(infinite.statusCode).toBe(400);
+    expect(infinite.json().errors).toEqual({
+      amountMinor: [PAYMENT_MESSAGES.refundBeyondAnyPayment],
+    });
+    for (const amount of [0, -5, -5.5]) {
+      const res = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {
+        amountMinor: amount,
+      });
+      expect(res.json().errors.amountMinor, String(amount)).toEqual([
+        PAYMENT_MESSAGES.refundAmountInvalid,
+      ]);
+    }
+    const fraction = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {
+      amountMinor: 10.5,
+    });
+    expect(fraction.json().errors.amountMinor).toEqual([PAYMENT_MESSAGES.refundAmountNotWhole]);
+    const after = await call('GET', `/api/admin/payments/${payment.id}`, owner);
+    expect(after.json()).toMatchObject({ refundedMinor: 0, refundPendingMinor: 2000 });
+  });
+
   it('a manual refund is owed until the owner confirms sending it; then it succeeds and the client is told how and when', async () => {
     const { client, payment } = await paidBooking();
     await markPaid(payment.id);

@@ -29,7 +29,7 @@ import {
   paymentSettingsView,
   updatePaymentSettings,
 } from './payment-settings';
-import { applyStripeEvent, EventTooEarly } from './stripe-webhook';
+import { applyStripeEvent, EventTooEarly, stripeEventShape } from './stripe-webhook';
 import {
   confirmRefundSent,
   listOwnPayments,
@@ -100,7 +100,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
 
 /**
  * POST /payments/stripe/webhook: Stripe's signed events. The body is read raw, as the signature
- * covers its exact bytes; a missing, wrong or stale signature (300 s) is 400 and changes nothing.
+ * covers its exact bytes; a missing, wrong or stale signature (more than 300 s old or ahead) and an
+ * event without an id, a type or data.object are 400 and change nothing.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   app.removeAllContentTypeParsers();
@@ -133,6 +134,9 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<RouteOptions> = async (a
         event = stripe.verifyEvent(body, request.headers['stripe-signature'] as string | undefined);
       } catch {
         throw new HttpProblem(400, PAYMENT_MESSAGES.webhookSignatureInvalid);
+      }
+      if (!stripeEventShape.safeParse(event).success) {
+        throw new HttpProblem(400, PAYMENT_MESSAGES.webhookEventMalformed);
       }
       try {
         const outcome = await applyStripeEvent(deps, event);

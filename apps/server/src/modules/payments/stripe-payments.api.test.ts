@@ -205,6 +205,54 @@ describe('payments: the Stripe provider through the official SDK and a double of
     expect(stored).toEqual([]);
   });
 
+  it('a signature dated more than five minutes ahead (milliseconds for seconds) is 400 and changes nothing', async () => {
+    const { booking, session } = await heldBooking();
+    const event = stripe.pay(session.id);
+    const payload = JSON.stringify(event);
+    const nowS = Math.floor(Date.now() / 1000);
+    for (const timestamp of [Date.now(), nowS + 301]) {
+      const res = await webhook(payload, StripeDouble.sign(payload, undefined, timestamp));
+      expect(res.statusCode, String(timestamp)).toBe(400);
+      expect(res.json().detail).toBe(PAYMENT_MESSAGES.webhookSignatureInvalid);
+    }
+    expect((await rowOf(booking.id)).booking.state).toBe('pending_payment');
+    const stored = await t.app.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.id, event.id));
+    expect(stored).toEqual([]);
+    // A clock a little ahead of ours is not refused.
+    const res = await webhook(payload, StripeDouble.sign(payload, undefined, nowS + 60));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await rowOf(booking.id)).booking.state).toBe('confirmed');
+  });
+
+  it('a correctly signed event without an id, a type or data is 400 with a problem and changes nothing', async () => {
+    const { booking, session } = await heldBooking();
+    const event = stripe.pay(session.id);
+    const { id: _id, ...withoutId } = event;
+    const { data: _data, ...withoutData } = event;
+    for (const body of [
+      withoutId,
+      withoutData,
+      { ...event, id: '' },
+      { ...event, type: 7 },
+      { ...event, data: null },
+      { ...event, data: { object: 'text' } },
+      [event],
+      'null',
+    ]) {
+      const payload = typeof body === 'string' ? body : JSON.stringify(body);
+      const res = await webhook(payload);
+      expect(res.statusCode, payload.slice(0, 60)).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().detail).toBe(PAYMENT_MESSAGES.webhookEventMalformed);
+    }
+    expect((await rowOf(booking.id)).booking.state).toBe('pending_payment');
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect((await rowOf(booking.id)).booking.state).toBe('confirmed');
+  });
+
   it('an abandoned checkout: at the hold’s end the booking expires, the slot is free and the session is expired at Stripe', async () => {
     const { booking, session, start } = await heldBooking();
     const afterHold = new Date(Date.parse(booking.holdUntil!) + 1000);

@@ -17,6 +17,12 @@ import { toStripeAmount } from './stripe-amounts';
 /** Stripe's own tolerance for a webhook's timestamp, in seconds. */
 export const WEBHOOK_TOLERANCE_S = 300;
 
+/** The signature header's timestamp (`t=`, in seconds), as the SDK reads it: the first one. */
+function signedAt(header: string): number {
+  const item = header.split(',').find((part) => part.trim().startsWith('t='));
+  return Number(item?.trim().slice(2));
+}
+
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
@@ -105,12 +111,18 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
     },
 
     verifyEvent(rawBody: Buffer, signature: string | undefined) {
-      return stripe.webhooks.constructEvent(
+      const event = stripe.webhooks.constructEvent(
         rawBody,
         signature ?? '',
         settings.webhookSecret,
         WEBHOOK_TOLERANCE_S,
       );
+      // The SDK refuses only a timestamp too old; one from the future (milliseconds sent for
+      // seconds, a forged clock) would stay replayable for as long, so it is refused as well.
+      if (signedAt(signature ?? '') > Date.now() / 1000 + WEBHOOK_TOLERANCE_S) {
+        throw new Error('the webhook signature is dated in the future');
+      }
+      return event;
     },
   };
 }

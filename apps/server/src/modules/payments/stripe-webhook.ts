@@ -11,6 +11,7 @@
  *   by charge.refunded, the payment's refunded total goes back down. The owner is mailed and the
  *   audit log written.
  */
+import { z } from 'zod';
 import { canMovePayment } from '@consult/shared';
 import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
@@ -40,6 +41,16 @@ import {
 import type { StripeEventLike } from './providers';
 import { failRefund, reverseRefund, sendRefundsOfBooking, settleRefunds } from './refunds';
 import { fromStripeAmount } from './stripe-amounts';
+
+/**
+ * The shape every Stripe event has. A signed body can still lack it (a hand-made event signed with
+ * the secret): such an event is refused with 400 before anything reads it.
+ */
+export const stripeEventShape = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
 
 /** An event that needs a record not written yet: answered 503 so that Stripe delivers it again. */
 export class EventTooEarly extends Error {}

@@ -58,9 +58,9 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; alt
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    // Another file, too many fields, a broken form: not the one photo this takes.
-    if (code?.startsWith('FST_')) throw missingFile();
-    throw error;
+    // Another file, too many fields, a form without a boundary or cut short (the parser's own
+    // errors carry no code): not the one photo this takes. Only the form is read in this block.
+    throw missingFile();
   }
   if (!bytes || bytes.length === 0) throw missingFile();
   if (alt.trim().length > PORTRAIT_ALT_MAX) {

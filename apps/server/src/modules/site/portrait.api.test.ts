@@ -223,6 +223,31 @@ describe('the portrait photo', () => {
     expect(longAlt.json().errors.alt).toHaveLength(1);
   });
 
+  it('answers a multipart form without a boundary, or with a broken body, with a 400 problem', async () => {
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/site/portrait',
+        headers: { ...admin.headers, 'content-type': contentType },
+        payload: 'file=x',
+      });
+      expect(res.statusCode, contentType).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json()).toMatchObject({
+        type: PORTRAIT_UNSUPPORTED_PROBLEM_TYPE,
+        errors: { file: [expect.any(String)] },
+      });
+    }
+    const truncated = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/site/portrait',
+      headers: { ...admin.headers, 'content-type': 'multipart/form-data; boundary=abc' },
+      payload: '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nxx',
+    });
+    expect(truncated.statusCode).toBe(400);
+    expect(truncated.headers['content-type']).toContain('application/problem+json');
+  });
+
   it('is for admins only', async () => {
     const png = await photo(400, 500).png().toBuffer();
     const body = multipart([

@@ -162,6 +162,29 @@ describe('the site content editor: GET and PUT /api/admin/site', () => {
     });
   });
 
+  it('refuses social links with a name or password before the host, spaces or backslashes, and saves nothing', async () => {
+    const before = await current();
+    const edit = editOf(before);
+    const refused = {
+      'https://x.com@evil.example/': SITE_MESSAGES.linkCredentials,
+      'https://user:pass@www.linkedin.com/in/someone': SITE_MESSAGES.linkCredentials,
+      'https://@wa.me/923001234567': SITE_MESSAGES.linkCredentials,
+      'https://x.com/some one': SITE_MESSAGES.linkCharacters,
+      'https://x.com\\@evil.example/': SITE_MESSAGES.linkCharacters,
+      'https://evil.example\\x.com': SITE_MESSAGES.linkCharacters,
+    };
+    for (const [link, message] of Object.entries(refused)) {
+      const res = await put({ ...edit, social: { ...edit.social, microblog: link } });
+      expect(res.statusCode, link).toBe(400);
+      expect(res.json().errors, link).toEqual({ 'social.microblog': [message] });
+    }
+    expect((await current()).social).toEqual(before.social);
+    const allowed = 'https://x.com/sara?ref=site#top';
+    const ok = await put({ ...edit, social: { ...edit.social, microblog: allowed } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().social.microblog).toBe(allowed);
+  });
+
   /** Every optional field of the document (decision 039), by part. */
   const OPTIONAL_FIELDS = {
     consultant: ['role', 'tagline', 'location'],
