@@ -361,6 +361,13 @@ describe('payments: the Stripe provider through the official SDK and a double of
       .where(eq(mailOutbox.to, client.user.email));
     expect(clientMails.filter((m) => m.subject.startsWith('Receipt'))).toEqual([]);
 
+    // Stripe's charge.refunded for that money names the booking but no payment of ours: 200, and
+    // nothing changes (not 503 asked again forever).
+    const refundedEvent = stripe.chargeRefunded(intentId);
+    expect((refundedEvent.data.object as { amount_refunded: number }).amount_refunded).toBe(100);
+    expect((await webhook(refundedEvent)).statusCode).toBe(200);
+    expect((await rowOf(booking.id)).payment).toEqual(payment);
+
     // The booking's own session still pays it.
     expect((await webhook(stripe.pay(session.id))).statusCode).toBe(200);
     expect((await rowOf(booking.id)).booking.state).toBe('confirmed');

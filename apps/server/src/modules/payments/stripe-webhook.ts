@@ -40,6 +40,7 @@ import {
   lockPendingRefunds,
   lockRefund,
   paymentsOfBookings,
+  providerEventRecorded,
   updatePayment,
   type PaymentRow,
 } from './payments-repository';
@@ -113,6 +114,12 @@ function sessionPaysFor(session: SessionObject, payment: PaymentRow): boolean {
   );
 }
 
+/**
+ * The marker, among the provider events, of a foreign session's PaymentIntent refunded here: its
+ * charge.refunded names the booking but no payment of ours, and is ignored instead of awaited.
+ */
+const foreignIntentMarker = (intentId: string) => `foreign-intent:${intentId}`;
+
 /** A paid session that names one of our bookings but does not pay its payment. */
 interface ForeignSession {
   bookingId: string;
@@ -184,6 +191,7 @@ async function foreignSessionPaid(
   const booking = await lockBookingById(tx, foreign.bookingId);
   if (!booking) return 'ignored';
   deps.log.error({ ...foreign }, 'a Stripe session that is not the payment’s own was refunded');
+  await claimProviderEvent(tx, foreignIntentMarker(foreign.intentId), 'foreign_session.refunded');
   await insertAuditEntry(tx, {
     actorId: null,
     action: 'payment.foreign_session_refund',
@@ -330,6 +338,10 @@ async function chargeRefunded(
   if (!payment) {
     // A refund of a payment whose own event has not arrived yet: Stripe delivers it again later.
     const bookingId = charge.metadata?.bookingId;
+    // A foreign session's money, refunded by foreignSessionPaid: no payment of ours will have it.
+    if (intentId && (await providerEventRecorded(tx, foreignIntentMarker(intentId)))) {
+      return 'ignored';
+    }
     if (bookingId && isUuid(bookingId) && (await findBookingFacts(tx, bookingId))) {
       throw new EventTooEarly();
     }
