@@ -145,6 +145,28 @@ export function latePaymentOwnerMail(facts: {
   );
 }
 
+/**
+ * To the owner: a paid Stripe session named a booking without being its payment's session nor
+ * charging its price (a Payment Link on the same account, say). It paid nothing here: the booking
+ * is as it was, and the money was refunded in full.
+ */
+export function foreignPaymentOwnerMail(facts: {
+  to: string;
+  bookingId: string;
+  serviceTitle: string;
+  state: string;
+  sessionId: string;
+  intentId: string;
+  amountMinor: number;
+  currency: string;
+}): OutgoingMail {
+  const amount = formatMoney(facts.amountMinor, facts.currency);
+  return simpleMail(facts.to, 'Unmatched payment refunded', [
+    `A Stripe payment of ${amount} (${facts.intentId}, Checkout Session ${facts.sessionId}) named the booking of ${facts.serviceTitle} (${facts.bookingId}), which is ${facts.state.replace('_', ' ')}.`,
+    'It was not made on the checkout of that booking nor for its price, so it does not pay for it: the booking is unchanged, no receipt was issued, and the payment has been refunded in full.',
+  ]);
+}
+
 /** Stripe's failure reasons read as words: `expired_or_canceled_card` → "expired or canceled card". */
 const readableReason = (reason: string) => reason.replaceAll('_', ' ');
 

@@ -266,6 +266,15 @@ export async function claimProviderEvent(tx: Tx, id: string, type: string): Prom
   return rows.length > 0;
 }
 
+/** Whether `id` was recorded in payment_events (an event applied, or a marker such as a foreign intent). */
+export async function providerEventRecorded(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.id, id));
+  return rows.length > 0;
+}
+
 export async function listRefunds(db: Db, paymentId: string): Promise<RefundRow[]> {
   return db
     .select()

@@ -283,6 +283,118 @@ describe('payments: the Stripe provider through the official SDK and a double of
     expect((await rowOf(booking.id)).booking.state).toBe('confirmed');
   });
 
+  /** A paid Checkout Session made elsewhere on the same Stripe account, naming `bookingId`. */
+  function foreignSessionPaid(bookingId: string, amountTotal: number, currency = 'usd') {
+    const id = `cs_test_link_${bookingId.slice(0, 8)}_${amountTotal}_${currency}`;
+    stripe.sessions.set(id, {
+      id,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      payment_intent: null,
+      client_reference_id: bookingId,
+      metadata: { bookingId },
+      customer_email: null,
+      amount_total: amountTotal,
+      currency,
+      expires_at: Math.floor(Date.now() / 1000) + 3600,
+      success_url: 'https://example.test/done',
+      cancel_url: 'https://example.test/back',
+      url: `https://example.test/pay/${id}`,
+      created: Math.floor(Date.now() / 1000),
+    });
+    return stripe.pay(id);
+  }
+
+  it('a paid session that is not the payment’s own and charged another amount (a 1.00 USD Payment Link) confirms nothing: it is refunded in full and the owner told', async () => {
+    const { client, booking, session } = await heldBooking();
+    const event = foreignSessionPaid(booking.id, 100);
+    const intentId = (event.data.object as { payment_intent: string }).payment_intent;
+    const refundsBefore = stripe.callsTo('POST', /^\/v1\/refunds$/).length;
+    const res = await webhook(event);
+    expect(res.statusCode, res.body).toBe(200);
+
+    // The booking still waits for its own payment; no receipt was numbered.
+    const { booking: row, payment } = await rowOf(booking.id);
+    expect(row.state).toBe('pending_payment');
+    expect(row.holdUntil).not.toBeNull();
+    expect(payment).toMatchObject({
+      status: 'pending',
+      receiptNumber: null,
+      providerReference: session.id,
+      providerPaymentId: null,
+      refundPendingMinor: 0,
+    });
+    // Its money went back in full, once, even when Stripe delivers the event again.
+    expect((await webhook(event)).statusCode).toBe(200);
+    const refundCalls = stripe.callsTo('POST', /^\/v1\/refunds$/).slice(refundsBefore);
+    expect(refundCalls.map((c) => c.body)).toEqual([
+      expect.objectContaining({ payment_intent: intentId, amount: '100' }),
+      expect.objectContaining({ payment_intent: intentId, amount: '100' }),
+    ]);
+    expect(new Set(refundCalls.map((c) => c.idempotencyKey)).size).toBe(1);
+    const refunded = [...stripe.refunds.values()].filter((r) => r.payment_intent === intentId);
+    expect(refunded).toHaveLength(1);
+
+    const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.target, payment.id));
+    const recorded = audit.filter((entry) => entry.action === 'payment.foreign_session_refund');
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]!.details).toMatchObject({
+      bookingId: booking.id,
+      intentId,
+      amountMinor: 100,
+      currency: 'USD',
+      refundReference: refunded[0]!.id,
+    });
+    await t.app.mailer.deliverDue();
+    await peer.waitForMail(
+      (m) =>
+        m.to.includes('owner@example.test') &&
+        m.subject === 'Unmatched payment refunded' &&
+        m.text.includes(booking.id) &&
+        m.text.includes(formatMoney(100, 'USD')),
+    );
+    const clientMails = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, client.user.email));
+    expect(clientMails.filter((m) => m.subject.startsWith('Receipt'))).toEqual([]);
+
+    // Stripe's charge.refunded for that money names the booking but no payment of ours: 200, and
+    // nothing changes (not 503 asked again forever).
+    const refundedEvent = stripe.chargeRefunded(intentId);
+    expect((refundedEvent.data.object as { amount_refunded: number }).amount_refunded).toBe(100);
+    expect((await webhook(refundedEvent)).statusCode).toBe(200);
+    expect((await rowOf(booking.id)).payment).toEqual(payment);
+
+    // The booking's own session still pays it.
+    expect((await webhook(stripe.pay(session.id))).statusCode).toBe(200);
+    expect((await rowOf(booking.id)).booking.state).toBe('confirmed');
+  });
+
+  it('a session with another id charging the booking’s own amount and currency confirms it', async () => {
+    const { booking } = await heldBooking();
+    const res = await webhook(foreignSessionPaid(booking.id, 12000));
+    expect(res.statusCode, res.body).toBe(200);
+    const { booking: row, payment } = await rowOf(booking.id);
+    expect(row.state).toBe('confirmed');
+    expect(payment.status).toBe('paid');
+    expect(payment.receiptNumber).toMatch(/^\d{4}-\d{4}$/);
+  });
+
+  it('a session of the right amount in another currency is refunded and confirms nothing', async () => {
+    const { booking } = await heldBooking();
+    const event = foreignSessionPaid(booking.id, 12000, 'eur');
+    const intentId = (event.data.object as { payment_intent: string }).payment_intent;
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect((await rowOf(booking.id)).booking.state).toBe('pending_payment');
+    expect(stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
+      payment_intent: intentId,
+      amount: '12000',
+    });
+  });
+
   it('a payment that arrives after the booking expired is refunded in full automatically, and the owner is told', async () => {
     const { booking, session } = await heldBooking();
     // Stripe expired the session on its side and said so; then a payment still completes.

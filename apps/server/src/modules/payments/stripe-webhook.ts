@@ -23,7 +23,11 @@ import { formatMailTime } from '../bookings/mails/booking-mails';
 import { bookingMailOwner } from '../bookings/mails/booking-owner';
 import { findUserById, findUserContacts } from '../users/users-repository';
 import { expireHeldBooking } from './checkout';
-import { latePaymentOwnerMail, refundFailedOwnerMail } from './payment-mails';
+import {
+  foreignPaymentOwnerMail,
+  latePaymentOwnerMail,
+  refundFailedOwnerMail,
+} from './payment-mails';
 import { receivePayment, requestRefund, type PaymentDeps } from './payment-steps';
 import {
   claimProviderEvent,
@@ -35,6 +39,8 @@ import {
   lockPayment,
   lockPendingRefunds,
   lockRefund,
+  paymentsOfBookings,
+  providerEventRecorded,
   updatePayment,
   type PaymentRow,
 } from './payments-repository';
@@ -64,6 +70,8 @@ interface SessionObject {
   metadata?: Record<string, string> | null;
   payment_status?: string;
   payment_intent?: string | { id: string } | null;
+  amount_total?: number | null;
+  currency?: string | null;
 }
 
 /** The fields of a Charge the webhook reads. */
@@ -88,6 +96,127 @@ function bookingIdOf(session: SessionObject): string | null {
   return id && isUuid(id) ? id : null;
 }
 
+/**
+ * Whether a session pays `payment`: the Checkout Session made for it (its provider reference), or
+ * one charging exactly its amount in its currency (an older session of the same booking). Anything
+ * else naming the booking (a Payment Link of 1.00 on the same Stripe account) does not pay it.
+ */
+function sessionPaysFor(session: SessionObject, payment: PaymentRow): boolean {
+  if (payment.providerReference !== null && payment.providerReference === session.id) return true;
+  if (typeof session.amount_total !== 'number' || typeof session.currency !== 'string') {
+    return false;
+  }
+  const currency = session.currency.toUpperCase();
+  // Stripe counts in its own unit (ISK ×100, MGA whole ariary): ours are ISO minor units.
+  return (
+    currency === payment.currency &&
+    fromStripeAmount(session.amount_total, currency) === payment.amountMinor
+  );
+}
+
+/**
+ * The marker, among the provider events, of a foreign session's PaymentIntent refunded here: its
+ * charge.refunded names the booking but no payment of ours, and is ignored instead of awaited.
+ */
+const foreignIntentMarker = (intentId: string) => `foreign-intent:${intentId}`;
+
+/** A paid session that names one of our bookings but does not pay its payment. */
+interface ForeignSession {
+  bookingId: string;
+  paymentId: string;
+  sessionId: string;
+  intentId: string;
+  amountMinor: number;
+  currency: string;
+}
+
+/** The paid session as a foreign one, or null when it pays its booking or names none of ours. */
+async function foreignPaidSession(
+  deps: PaymentDeps,
+  session: SessionObject,
+): Promise<ForeignSession | null> {
+  const bookingId = bookingIdOf(session);
+  const intentId = idOf(session.payment_intent);
+  if (!bookingId || !intentId || session.payment_status !== 'paid') return null;
+  // Without an amount Stripe always sends, nothing can be refunded: sessionPaid ignores it.
+  if (typeof session.amount_total !== 'number' || session.amount_total <= 0) return null;
+  const payment = (await paymentsOfBookings(deps.db, [bookingId])).get(bookingId);
+  if (payment?.provider !== 'stripe' || sessionPaysFor(session, payment)) return null;
+  const currency = (session.currency ?? payment.currency).toUpperCase();
+  return {
+    bookingId,
+    paymentId: payment.id,
+    sessionId: session.id,
+    intentId,
+    amountMinor: fromStripeAmount(session.amount_total ?? 0, currency),
+    currency,
+  };
+}
+
+/**
+ * Gives a foreign session's money back in full, before anything is recorded: the idempotency key
+ * makes a second delivery ask once more for the same refund, and a refund Stripe cannot take now
+ * answers 503 so that Stripe delivers the event again.
+ */
+async function refundForeignSession(deps: PaymentDeps, foreign: ForeignSession): Promise<string> {
+  const stripe = deps.payments.stripe;
+  try {
+    if (!stripe) throw new Error('Stripe is no longer configured');
+    const sent = await stripe.sendRefund({
+      providerPaymentId: foreign.intentId,
+      amountMinor: foreign.amountMinor,
+      currency: foreign.currency,
+      idempotencyKey: `refund-foreign-${foreign.sessionId}`,
+      paymentId: foreign.paymentId,
+      bookingId: foreign.bookingId,
+    });
+    if (sent.status === 'failed') throw new Error('Stripe turned the refund down');
+    return sent.reference ?? 'unknown';
+  } catch (err) {
+    deps.log.error({ err, ...foreign }, 'a foreign session could not be refunded');
+    throw new EventTooEarly();
+  }
+}
+
+/**
+ * Records a foreign session's payment, already refunded: the booking and its payment are left as
+ * they are (no receipt), the audit log says what came and went, and the owner is mailed.
+ */
+async function foreignSessionPaid(
+  deps: PaymentDeps,
+  tx: Tx,
+  foreign: ForeignSession,
+  refundReference: string,
+): Promise<EventOutcome> {
+  const booking = await lockBookingById(tx, foreign.bookingId);
+  if (!booking) return 'ignored';
+  deps.log.error({ ...foreign }, 'a Stripe session that is not the payment’s own was refunded');
+  await claimProviderEvent(tx, foreignIntentMarker(foreign.intentId), 'foreign_session.refunded');
+  await insertAuditEntry(tx, {
+    actorId: null,
+    action: 'payment.foreign_session_refund',
+    target: foreign.paymentId,
+    details: { ...foreign, refundReference, bookingState: booking.state },
+  });
+  const owner = await bookingMailOwner(deps, tx);
+  for (const to of owner.copyTo ?? []) {
+    await deps.mailer.queueMail(
+      foreignPaymentOwnerMail({
+        to,
+        bookingId: booking.id,
+        serviceTitle: booking.serviceTitle,
+        state: booking.state,
+        sessionId: foreign.sessionId,
+        intentId: foreign.intentId,
+        amountMinor: foreign.amountMinor,
+        currency: foreign.currency,
+      }),
+      tx,
+    );
+  }
+  return 'applied';
+}
+
 /** The booking and its Stripe payment, both locked; null when the session is not one of ours. */
 async function lockSessionBooking(tx: Tx, session: SessionObject) {
   const bookingId = bookingIdOf(session);
@@ -106,6 +235,9 @@ async function sessionPaid(
   const found = await lockSessionBooking(tx, session);
   if (!found) return 'ignored';
   const { booking, payment } = found;
+  // Not the payment's session: a paid one was refunded and recorded before (foreignSessionPaid);
+  // a delayed one neither stops the hold nor names the money that pays it.
+  if (!sessionPaysFor(session, payment)) return 'ignored';
   const intentId = idOf(session.payment_intent);
   if (session.payment_status !== 'paid') {
     // A delayed method (a bank debit): completed, not paid yet. The hold waits for its outcome.
@@ -206,6 +338,10 @@ async function chargeRefunded(
   if (!payment) {
     // A refund of a payment whose own event has not arrived yet: Stripe delivers it again later.
     const bookingId = charge.metadata?.bookingId;
+    // A foreign session's money, refunded by foreignSessionPaid: no payment of ours will have it.
+    if (intentId && (await providerEventRecorded(tx, foreignIntentMarker(intentId)))) {
+      return 'ignored';
+    }
     if (bookingId && isUuid(bookingId) && (await findBookingFacts(tx, bookingId))) {
       throw new EventTooEarly();
     }
@@ -324,8 +460,16 @@ export async function applyStripeEvent(
 ): Promise<EventOutcome> {
   const now = deps.clock();
   const object = event.data.object as SessionObject & ChargeObject & RefundObject;
+  const paidEvent =
+    event.type === 'checkout.session.completed' ||
+    event.type === 'checkout.session.async_payment_succeeded';
+  // A paid session that is not the payment's own is refunded first; what the transaction records
+  // is then true. A booking's payment, its reference and amount, are the same then and later.
+  const foreign = paidEvent ? await foreignPaidSession(deps, object) : null;
+  const refundReference = foreign ? await refundForeignSession(deps, foreign) : null;
   const outcome = await deps.db.transaction(async (tx): Promise<EventOutcome> => {
     if (!(await claimProviderEvent(tx, event.id, event.type))) return 'duplicate';
+    if (foreign && refundReference) return foreignSessionPaid(deps, tx, foreign, refundReference);
     switch (event.type) {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded':
@@ -344,7 +488,8 @@ export async function applyStripeEvent(
         return 'ignored';
     }
   });
-  const bookingId = event.type.startsWith('checkout.session.') ? bookingIdOf(object) : null;
+  const bookingId =
+    event.type.startsWith('checkout.session.') && !foreign ? bookingIdOf(object) : null;
   if (outcome === 'applied' && bookingId) await sendRefundsOfBooking(deps, bookingId);
   return outcome;
 }
