@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
-import {
-  adminTaskRecordSchema,
-  bookingRecordSchema,
-  paymentsListSchema,
-} from '@consult/shared';
+import { adminTaskRecordSchema, bookingRecordSchema, paymentsListSchema } from '@consult/shared';
 import { signedInUser, TEST_PASSWORD, type SignedIn } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addService, openEveryDay, slotAt } from '../bookings/booking-test-setup';
@@ -41,7 +37,7 @@ describe('erasure leaves no trace of the client in the audit log or any admin an
   /**
    * A client whose name, address and phone reach the audit log every way the owner's work takes
    * them there: tasks (created and edited) naming them, a private note, a booking the owner marked
-   * paid, a contact message the owner handled, and another client's task that mentions them.
+   * paid, a contact message the owner handled, and another client's task that mentioned them.
    */
   async function clientKnownToTheLog(options: { booking: boolean }) {
     const tag = randomUUID().slice(0, 8);
@@ -106,6 +102,11 @@ describe('erasure leaves no trace of the client in the audit log or any admin an
     });
     expect(mention.statusCode, mention.body).toBe(201);
     const otherTaskId = adminTaskRecordSchema.parse(mention.json()).id;
+    // The task no longer names them; only its history in the log does.
+    const reworded = await call('PATCH', `/api/admin/tasks/${otherTaskId}`, owner, {
+      details: 'Copy the co-signer.',
+    });
+    expect(reworded.statusCode, reworded.body).toBe(200);
     return { client, name, email, phone, taskId: task.id, otherTaskId, messageId: messageId };
   }
 
@@ -157,6 +158,7 @@ describe('erasure leaves no trace of the client in the audit log or any admin an
       ['task.update', known.taskId, owner.user.id],
       ['message.state', known.messageId, owner.user.id],
       ['task.create', known.otherTaskId, owner.user.id],
+      ['task.update', known.otherTaskId, owner.user.id],
     ]);
     const [created] = rows;
     expect(created!.details).toMatchObject({
