@@ -95,6 +95,54 @@ export async function lockFutureBookings(tx: Tx, clientId: string, now: Date) {
     .for('update');
 }
 
+/** The shortest name searched for in other records: a shorter one would match unrelated words. */
+const SHORTEST_NAME = 3;
+
+/**
+ * What the audit log may hold about the client, for its redaction (decision 029): the ids of the
+ * client and of their bookings, payments, tasks, contact messages and mails, and the texts that
+ * identify them (their name, address and phone, and those their contact messages gave). Read
+ * before `eraseClientData` removes the tasks, messages and mails.
+ */
+export async function auditTracesOf(
+  tx: Tx,
+  user: { id: string; email: string; name: string; phone: string | null },
+): Promise<{ targets: string[]; texts: string[] }> {
+  const address = user.email.toLowerCase();
+  const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+  const [bookingRows, paymentRows, taskRows, messageRows, mailRows] = await Promise.all([
+    tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.clientId, user.id)),
+    tx.select({ id: payments.id }).from(payments).where(eq(payments.clientId, user.id)),
+    tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.clientId, user.id)),
+    tx
+      .select({ id: contactMessages.id, name: contactMessages.name, phone: contactMessages.phone })
+      .from(contactMessages)
+      .where(sameAddress(contactMessages.email, user.email)),
+    tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(sql`lower(${mailOutbox.to}) = ${address}`),
+  ]);
+  const texts = new Set<string>([address]);
+  for (const name of [user.name, ...messageRows.map((row) => row.name)]) {
+    if (name.trim().length >= SHORTEST_NAME) texts.add(name.trim());
+  }
+  for (const phone of [user.phone, ...messageRows.map((row) => row.phone)]) {
+    if (phone && phone.trim().length > 0) texts.add(phone.trim());
+  }
+  return {
+    targets: [
+      user.id,
+      ...ids(bookingRows),
+      ...ids(paymentRows),
+      ...ids(taskRows),
+      ...ids(messageRows),
+      ...ids(mailRows),
+    ],
+    texts: [...texts],
+  };
+}
+
 /**
  * Removes what identifies the client and is not needed for accounting: their notes and intake
  * answers on bookings, tasks, contact messages, the owner's private notes about them, mails to or

@@ -16,7 +16,8 @@ import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
 import { auditChange } from '../audit/audit-diff';
-import { insertAuditEntry } from '../audit/audit-repository';
+import { insertAuditEntry, redactAuditEntries } from '../audit/audit-repository';
+import { redactAuditDetails } from '../audit/audit-redact';
 import { verifyPassword } from '../auth/passwords';
 import { canClientChange } from '../bookings/booking-state';
 import { insertBookingEvent, updateBooking } from '../bookings/bookings-repository';
@@ -30,6 +31,7 @@ import { assertNotLastAdmin, findUserOr404 } from '../users/user-admin-service';
 import { toUserView } from '../users/user-view';
 import { deleteUser, lockUserAndCountRecords, type UserRow } from '../users/users-repository';
 import {
+  auditTracesOf,
   clientRecords,
   eraseClientData,
   lockFutureBookings,
@@ -157,12 +159,14 @@ export async function deleteAccountForOwner(
     // Locks the row first, so a booking made at this moment is either counted or refused.
     const kept = await lockUserAndCountRecords(tx, id);
     if (kept.bookings === 0 && kept.payments === 0) {
+      await redactAuditEntries(tx, await auditTracesOf(tx, user), redactAuditDetails);
       await deleteUser(tx, id);
       await insertAuditEntry(tx, {
         actorId: actor.id === id ? null : actor.id,
         action: 'user.delete',
         target: id,
-        details: { ...auditChange({ name: user.name, role: user.role }, null) },
+        // Without the name: the account's going is recorded, not who it identified.
+        details: { ...auditChange({ role: user.role }, null) },
       });
       return [];
     }
@@ -176,8 +180,9 @@ export async function deleteAccountForOwner(
  * Erases `user` in `tx` (decision 029) and answers the bookings it cancelled, whose refunds the
  * caller sends once `tx` commits. Bookings still to come are cancelled: before the cutoff as the
  * client's own cancellation (its payment refunded by the owner's share), after it without a refund,
- * like a late cancellation. Sessions end and what identifies the client goes; payments and receipts
- * stay under "Deleted client". The client gets a confirmation whose outbox row is erased once sent;
+ * like a late cancellation. Sessions end and what identifies the client goes, from the audit log's
+ * entries too (their details redacted, the entries kept); payments and receipts stay under
+ * "Deleted client". The client gets a confirmation whose outbox row is erased once sent;
  * when the client deleted it themselves (`owner` null) the owner is told which times came free.
  */
 async function eraseAccount(
@@ -221,6 +226,8 @@ async function eraseAccount(
       `${booking.serviceTitle}, ${formatMailTime(booking.startAt, scheduling.rules.timeZone)}`,
     );
   }
+  // The log keeps what was done and to which record, not what it said about the client.
+  await redactAuditEntries(tx, await auditTracesOf(tx, user), redactAuditDetails);
   await eraseClientData(tx, user, {
     name: ERASED_CLIENT_NAME,
     email: erasedAddress(user.id),

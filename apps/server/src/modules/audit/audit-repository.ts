@@ -1,6 +1,6 @@
 /** The audit log: one row for each change an admin makes, and the pages of the owner's viewer. */
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { users } from '../users/schema';
 import { escapeLike } from '../users/users-repository';
 import { isEmptyChange, type AuditChange } from './audit-diff';
@@ -125,4 +125,35 @@ export async function auditFilterChoices(db: Db) {
     .where(isNotNull(auditLog.actorId))
     .orderBy(asc(users.name), asc(users.email), asc(users.id));
   return { actions: actions.map((row) => row.action), actors };
+}
+
+/**
+ * Rewrites, with `redact`, the details of every entry whose target is one of `targets` or whose
+ * details contain one of `texts` (case-insensitive); the action, time, actor and target stay.
+ * Answers how many entries changed.
+ */
+export async function redactAuditEntries(
+  tx: Tx,
+  about: { targets: string[]; texts: string[] },
+  redact: (details: unknown) => Record<string, unknown>,
+): Promise<number> {
+  // As the texts appear inside the JSON document (quotes and backslashes escaped).
+  const texts = about.texts.map((text) => JSON.stringify(text.toLowerCase()).slice(1, -1));
+  const conditions = [
+    about.targets.length > 0 ? inArray(auditLog.target, about.targets) : undefined,
+    ...texts.map((text) => sql`position(${text} in lower(${auditLog.details}::text)) > 0`),
+  ].filter((condition) => condition !== undefined);
+  if (conditions.length === 0) return 0;
+  const rows = await tx
+    .select({ id: auditLog.id, details: auditLog.details })
+    .from(auditLog)
+    .where(or(...conditions))
+    .for('update');
+  for (const row of rows) {
+    await tx
+      .update(auditLog)
+      .set({ details: redact(row.details) })
+      .where(eq(auditLog.id, row.id));
+  }
+  return rows.length;
 }
