@@ -200,8 +200,11 @@ test.describe('at 1280 px', () => {
       'href',
       '/signup',
     );
-    await page.getByRole('button', { name: 'Contact Me' }).click();
-    await expect(page.getByRole('dialog', { name: 'Contact Me' })).toBeVisible();
+    // The page is rendered on the server: a click before it hydrates does nothing, so try again.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Contact Me' }).click();
+      await expect(page.getByRole('dialog', { name: 'Contact Me' })).toBeVisible({ timeout: 1000 });
+    }).toPass();
   });
 });
 
