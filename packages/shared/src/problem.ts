@@ -34,5 +34,10 @@ export const EMAIL_ALREADY_VERIFIED_PROBLEM_TYPE = 'urn:consult:email-already-ve
 export const CROSS_SITE_PROBLEM_TYPE = 'urn:consult:cross-site-request';
 /** The 409 of an invitation to an address that already has an account; `clientId` names it. */
 export const ACCOUNT_EXISTS_PROBLEM_TYPE = 'urn:consult:account-exists';
+/**
+ * The 409 of a mark-paid whose promised receipt number another payment took first: nothing was
+ * recorded; `nextReceiptNumber` is the number it would get now.
+ */
+export const RECEIPT_NUMBER_TAKEN_PROBLEM_TYPE = 'urn:consult:receipt-number-taken';
 /** The 409 for a price Stripe cannot charge exactly in its currency (decision 042): the booking is not held. */
 export const PRICE_NOT_CHARGEABLE_PROBLEM_TYPE = 'urn:consult:price-not-chargeable-online';

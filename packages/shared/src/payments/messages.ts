@@ -13,6 +13,10 @@ export const PAYMENT_MESSAGES = {
   refundsFilterInvalid: 'Choose owed refunds or none',
   paymentMethodInvalid: 'Choose how the money was paid',
   refundMethodInvalid: 'Choose how the refund was sent',
+  /** The mark-paid dialog promised a number another payment took meanwhile (nothing was recorded). */
+  receiptNumberTaken: (shown: string, next: string) =>
+    `Receipt ${shown} was just issued to another payment, so nothing was recorded. This payment would get ${next}; issue it if that is right.`,
+  receiptNumberInvalid: 'The receipt number looks like 2026-0001',
   receivedOnFuture: 'The day the money was received cannot be in the future',
   sentOnFuture: 'The day the refund was sent cannot be in the future',
   refundNotFound: 'Refund not found',

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { localDateSchema } from '../booking/fields';
+import { problemSchema } from '../problem';
 import { isSingleLineText, isVisibleText, TEXT_MESSAGES, withoutNul } from '../text';
 import { PAYMENT_MESSAGES as M } from './messages';
 import { PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_METHODS } from './rules';
@@ -223,8 +224,18 @@ export const markPaidSchema = z.object({
   method: paymentMethodSchema,
   receivedOn: localDateSchema.optional(),
   note: optionalText(500, M.noteTooLong),
+  /** The receipt number the owner was shown: if another payment took it, nothing is recorded (409). */
+  receiptNumber: z
+    .string()
+    .regex(/^\d{4}-\d{4,}$/, M.receiptNumberInvalid)
+    .optional(),
 });
 export type MarkPaidInput = z.input<typeof markPaidSchema>;
+
+/** The 409 of a mark-paid whose promised receipt number was taken (or any other refusal). */
+export const markPaidConflictSchema = problemSchema.extend({
+  nextReceiptNumber: z.string().optional(),
+});
 
 /** POST /api/admin/payments/:id/refunds/:refundId/sent: the owner sent a manual refund. */
 export const confirmRefundSentSchema = z.object({

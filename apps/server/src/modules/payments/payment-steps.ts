@@ -9,6 +9,7 @@ import {
   canMovePayment,
   formatReceiptNumber,
   PAYMENT_MESSAGES,
+  RECEIPT_NUMBER_TAKEN_PROBLEM_TYPE,
   type MarkPaidInput,
   type PaymentMethod,
   type PaymentProvider as PaymentProviderName,
@@ -103,6 +104,8 @@ export interface ManualReceipt {
   /** The owner's calendar day the money arrived (YYYY-MM-DD). */
   receivedOn: string;
   note: string | null;
+  /** The receipt number the owner was promised, when they were shown one. */
+  promisedNumber?: string;
 }
 
 /**
@@ -130,7 +133,7 @@ export async function manualReceiptOf(
   deps: Pick<AppDeps, 'log'>,
   db: Db,
   now: Date,
-  input: Pick<MarkPaidInput, 'method' | 'receivedOn'> & { note?: string | null },
+  input: Pick<MarkPaidInput, 'method' | 'receivedOn' | 'receiptNumber'> & { note?: string | null },
 ): Promise<ManualReceipt> {
   const receivedOn = await ownerDayUpTo(
     deps,
@@ -140,7 +143,12 @@ export async function manualReceiptOf(
     'receivedOn',
     PAYMENT_MESSAGES.receivedOnFuture,
   );
-  return { method: input.method, receivedOn, note: input.note ?? null };
+  return {
+    method: input.method,
+    receivedOn,
+    note: input.note ?? null,
+    promisedNumber: input.receiptNumber,
+  };
 }
 
 /**
@@ -164,6 +172,14 @@ export async function receivePayment(
   // taken last, after everything that can be read or written before it.
   const year = options.now.getUTCFullYear();
   const receiptNumber = formatReceiptNumber(year, await nextReceiptSequence(tx, year));
+  const promised = options.manual?.promisedNumber;
+  if (promised !== undefined && promised !== receiptNumber) {
+    // Thrown inside the transaction, so the counter goes back and no number is skipped.
+    throw new HttpProblem(409, PAYMENT_MESSAGES.receiptNumberTaken(promised, receiptNumber), {
+      type: RECEIPT_NUMBER_TAKEN_PROBLEM_TYPE,
+      members: { nextReceiptNumber: receiptNumber },
+    });
+  }
   const paid = await updatePayment(tx, payment.id, {
     status: 'paid',
     paidAt: options.now,

@@ -10,6 +10,7 @@ import {
   paymentSettingsViewSchema,
   paymentsListSchema,
   type PaymentSettingsInput,
+  RECEIPT_NUMBER_TAKEN_PROBLEM_TYPE,
 } from '@consult/shared';
 import { signedInUser } from '../../test/accounts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
@@ -198,6 +199,41 @@ describe('payments: manual provider, receipts and refunds', () => {
       numbers.push(Number(paid.receiptNumber!.split('-')[1]));
     }
     expect(numbers).toEqual([numbers[0], numbers[0]! + 1, numbers[0]! + 2]);
+  });
+
+  it('a mark-paid whose promised receipt number another payment took records nothing (409) and names the next one', async () => {
+    const first = await paidBooking();
+    const second = await paidBooking();
+    const shown = adminPaymentDetailSchema.parse(
+      (await call('GET', `/api/admin/payments/${first.payment.id}`, owner)).json(),
+    ).nextReceiptNumber!;
+    const taken = await markPaid(second.payment.id, { method: 'cash', receiptNumber: shown });
+    expect(taken.receiptNumber).toBe(shown);
+
+    const url = `/api/admin/payments/${first.payment.id}/mark-paid`;
+    const refused = await call('POST', url, owner, { method: 'cash', receiptNumber: shown });
+    expect(refused.statusCode).toBe(409);
+    const [, sequence] = shown.split('-');
+    const next = `${shown.split('-')[0]}-${String(Number(sequence) + 1).padStart(4, '0')}`;
+    expect(refused.json()).toMatchObject({
+      type: RECEIPT_NUMBER_TAKEN_PROBLEM_TYPE,
+      detail: PAYMENT_MESSAGES.receiptNumberTaken(shown, next),
+      nextReceiptNumber: next,
+    });
+    const unchanged = adminPaymentDetailSchema.parse(
+      (await call('GET', url.replace('/mark-paid', ''), owner)).json(),
+    );
+    expect(unchanged).toMatchObject({
+      status: 'pending',
+      receiptNumber: null,
+      nextReceiptNumber: next,
+    });
+
+    // The refused attempt took no number: the one it named is the one issued.
+    const paid = await markPaid(first.payment.id, { method: 'cash', receiptNumber: next });
+    expect(paid.receiptNumber).toBe(next);
+    const malformed = await call('POST', url, owner, { method: 'cash', receiptNumber: 'next' });
+    expect(malformed.statusCode).toBe(400);
   });
 
   it('mark paid needs the method, refuses a received day in the future, and changes nothing then', async () => {

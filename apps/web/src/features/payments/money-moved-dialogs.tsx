@@ -97,6 +97,8 @@ export function MarkPaidDialog({ payment, open, onClose, timeZone }: DialogProps
       method: form.method,
       receivedOn: form.day,
       note: form.note || null,
+      // A number another payment takes meanwhile is refused (409) rather than silently replaced.
+      receiptNumber: payment.nextReceiptNumber ?? undefined,
     });
     if ('data' in result && result.data) {
       toast.success(

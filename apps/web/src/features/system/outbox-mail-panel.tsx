@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { OUTBOX_MESSAGES } from '@consult/shared';
 import { LoadError, Skeleton } from '../../components/query-state';
@@ -7,6 +8,7 @@ import { errorMessage } from '../../lib/problem';
 import { useMailDelivered } from '../../lib/site-brand-api';
 import { formatAt } from './format';
 import { OutboxStateBadge } from './outbox-state-badge';
+import { refreshWhileQueued } from './outbox-refresh';
 import { useGetOutboxMailQuery, useResendMailMutation } from './system-api';
 
 /**
@@ -14,7 +16,13 @@ import { useGetOutboxMailQuery, useResendMailMutation } from './system-api';
  * this page, since the frame's origin is opaque). An erased account's mail shows no content.
  */
 export function OutboxMailPanel({ id, timeZone }: { id: string; timeZone: string }) {
-  const { data, error, isLoading, refetch } = useGetOutboxMailQuery(id);
+  const [pollingInterval, setPollingInterval] = useState(0);
+  const { data, error, isLoading, refetch } = useGetOutboxMailQuery(id, {
+    pollingInterval,
+    skipPollingIfUnfocused: true,
+  });
+  const wanted = refreshWhileQueued(data ? [data] : []);
+  if (wanted !== pollingInterval) setPollingInterval(wanted);
   const [resend, resending] = useResendMailMutation();
   const mailDelivered = useMailDelivered();
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { OUTBOX_MESSAGES, OUTBOX_STATES, paths, type OutboxState } from '@consult/shared';
 import { EmptyList, ListDetailLayout } from '../../components/list-detail-layout';
 import { ListRowLink } from '../../components/list-state';
@@ -10,6 +11,7 @@ import { useListParams } from '../../lib/use-list-params';
 import { formatAt } from './format';
 import { OutboxMailPanel } from './outbox-mail-panel';
 import { OUTBOX_STATE_LABELS, OutboxStateBadge } from './outbox-state-badge';
+import { refreshWhileQueued } from './outbox-refresh';
 import { MAIL_NOT_DELIVERED_WARNING } from './system-status-summary';
 import { useGetOutboxQuery } from './system-api';
 
@@ -31,7 +33,14 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
   const state = (OUTBOX_STATES as readonly string[]).includes(raw ?? '')
     ? (raw as OutboxState)
     : undefined;
-  const { data, error, isLoading, isFetching, refetch } = useGetOutboxQuery({ state, page });
+  // Queued mail changes state within seconds (the outbox job runs every 2 s): the list follows it.
+  const [pollingInterval, setPollingInterval] = useState(0);
+  const { data, error, isLoading, isFetching, refetch } = useGetOutboxQuery(
+    { state, page },
+    { pollingInterval, skipPollingIfUnfocused: true },
+  );
+  const wanted = refreshWhileQueued(data?.mails ?? []);
+  if (wanted !== pollingInterval) setPollingInterval(wanted);
   const mailDelivered = useMailDelivered();
 
   const list = (
