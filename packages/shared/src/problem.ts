@@ -47,3 +47,13 @@ export const PRICE_NOT_CHARGEABLE_PROBLEM_TYPE = 'urn:consult:price-not-chargeab
  * set a cap). Nothing was booked; `bookingLimit` names the cap. The screen points to their bookings.
  */
 export const BOOKING_LIMIT_PROBLEM_TYPE = 'urn:consult:booking-limit-reached';
+/**
+ * The 409 of a mark-paid on a booking whose client has already paid at Stripe (decision 046): the
+ * webhook is confirming that payment; nothing was recorded.
+ */
+export const CARD_PAYMENT_IN_PROGRESS_PROBLEM_TYPE = 'urn:consult:card-payment-in-progress';
+/**
+ * The 409 of a refund Stripe would refuse every time (no PaymentIntent recorded, decision 046): the
+ * detail says to refund it in Stripe's dashboard instead; nothing was recorded.
+ */
+export const REFUND_NOT_POSSIBLE_ONLINE_PROBLEM_TYPE = 'urn:consult:refund-not-possible-online';
