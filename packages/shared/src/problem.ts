@@ -41,3 +41,19 @@ export const ACCOUNT_EXISTS_PROBLEM_TYPE = 'urn:consult:account-exists';
 export const RECEIPT_NUMBER_TAKEN_PROBLEM_TYPE = 'urn:consult:receipt-number-taken';
 /** The 409 for a price Stripe cannot charge exactly in its currency (decision 042): the booking is not held. */
 export const PRICE_NOT_CHARGEABLE_PROBLEM_TYPE = 'urn:consult:price-not-chargeable-online';
+/**
+ * The 409 of a client's booking over one of their caps (decision 045): too many bookings held for
+ * online payment at once, or too many upcoming ones not paid yet (manual payments, when the owner
+ * set a cap). Nothing was booked; `bookingLimit` names the cap. The screen points to their bookings.
+ */
+export const BOOKING_LIMIT_PROBLEM_TYPE = 'urn:consult:booking-limit-reached';
+/**
+ * The 409 of a mark-paid on a booking whose client has already paid at Stripe (decision 046): the
+ * webhook is confirming that payment; nothing was recorded.
+ */
+export const CARD_PAYMENT_IN_PROGRESS_PROBLEM_TYPE = 'urn:consult:card-payment-in-progress';
+/**
+ * The 409 of a refund Stripe would refuse every time (no PaymentIntent recorded, decision 046): the
+ * detail says to refund it in Stripe's dashboard instead; nothing was recorded.
+ */
+export const REFUND_NOT_POSSIBLE_ONLINE_PROBLEM_TYPE = 'urn:consult:refund-not-possible-online';

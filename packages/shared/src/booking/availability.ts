@@ -139,6 +139,8 @@ export const DEFAULT_BOOKING_RULES = {
   maxBookingsPerDay: null,
   holdMinutes: 30,
   cancellationCutoffHours: 24,
+  maxHeldBookingsPerClient: 3,
+  maxUnpaidBookingsPerClient: null,
 } as const;
 
 export const bookingRulesSchema = z.object({
@@ -181,6 +183,26 @@ export const bookingRulesSchema = z.object({
     B.cancellationCutoffHours,
     'hours',
   ).default(DEFAULT_BOOKING_RULES.cancellationCutoffHours),
+  /**
+   * How many bookings one client may hold waiting for online payment at once (decision 045); the
+   * owner booking for a client is not counted against it.
+   */
+  maxHeldBookingsPerClient: wholeNumberRule(
+    'Bookings held for payment per client',
+    B.maxHeldBookingsPerClient,
+    'bookings',
+  ).default(DEFAULT_BOOKING_RULES.maxHeldBookingsPerClient),
+  /** Under manual payments: how many upcoming unpaid bookings one client may have; null: no cap. */
+  maxUnpaidBookingsPerClient: z
+    .number({ error: M.maxUnpaidInvalid })
+    .int(M.maxUnpaidInvalid)
+    .min(B.maxUnpaidBookingsPerClient[0], M.maxUnpaidInvalid)
+    .max(
+      B.maxUnpaidBookingsPerClient[1],
+      M.atMost('Unpaid bookings per client', B.maxUnpaidBookingsPerClient[1], 'bookings'),
+    )
+    .nullable()
+    .default(DEFAULT_BOOKING_RULES.maxUnpaidBookingsPerClient),
 });
 export type BookingRules = z.infer<typeof bookingRulesSchema>;
 

@@ -193,12 +193,18 @@ export const pastBookingsQuerySchema = z.object({
 });
 export type PastBookingsQuery = z.infer<typeof pastBookingsQuerySchema>;
 
+/** The caps on one client's bookings (decision 045): held for online payment, or unpaid (manual). */
+export const BOOKING_LIMIT_KINDS = ['held', 'unpaid'] as const;
+export type BookingLimitKind = (typeof BOOKING_LIMIT_KINDS)[number];
+
 /**
  * A 409 of the booking routes. When the asked time is not available (type SLOT_TAKEN_PROBLEM_TYPE),
  * `nearestSlots` holds up to NEAREST_SLOTS_COUNT free slot starts around it (UTC, ISO 8601,
- * ascending) to offer instead.
+ * ascending) to offer instead. When the client is at one of their caps (type
+ * BOOKING_LIMIT_PROBLEM_TYPE), `bookingLimit` names the cap and its number.
  */
 export const bookingConflictProblemSchema = problemSchema.extend({
   nearestSlots: z.array(z.string()).optional(),
+  bookingLimit: z.object({ kind: z.enum(BOOKING_LIMIT_KINDS), limit: z.number().int() }).optional(),
 });
 export type BookingConflictProblem = z.infer<typeof bookingConflictProblemSchema>;

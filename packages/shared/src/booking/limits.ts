@@ -53,6 +53,10 @@ export const BOOKING_RULE_BOUNDS = {
   // Stripe Checkout Sessions expire between 30 minutes and 24 hours after they are made.
   holdMinutes: [30, 1440],
   cancellationCutoffHours: [0, 720],
+  // Held for online payment at once by one client (decision 045): a whole day cannot be held.
+  maxHeldBookingsPerClient: [1, 10],
+  // Upcoming bookings not paid yet under manual payments, when the owner sets a cap.
+  maxUnpaidBookingsPerClient: [1, 100],
 } as const;
 
 /** Intake questions: per service, and the lengths of their labels, options and answers. */

@@ -23,6 +23,8 @@ import {
   INTAKE_OPTION_MAX,
 } from './limits';
 
+const countOf = (bookings: number) => `${bookings} ${bookings === 1 ? 'booking' : 'bookings'}`;
+
 export const BOOKING_MESSAGES = {
   slugRequired: 'Address name is required',
   slugInvalid: 'The address name can only contain lowercase letters, digits and single dashes',
@@ -67,6 +69,8 @@ export const BOOKING_MESSAGES = {
     `${label} must be at most ${max} ${max === 1 ? unit.replace(/s$/, '') : unit}`,
   maxPerDayInvalid:
     'Maximum bookings per day must be a whole number of 1 or more, or empty for no limit',
+  maxUnpaidInvalid:
+    'Unpaid bookings per client must be a whole number of 1 or more, or empty for no limit',
 
   serviceRequired: 'Choose a service',
   clientRequired: 'Choose a client',
@@ -95,6 +99,11 @@ export const BOOKING_MESSAGES = {
   meetingUrlInvalid: 'Enter a full https:// address',
   paymentNotDue: 'This booking has no payment due',
   paymentClosed: 'A cancelled or expired booking cannot be marked paid',
+  /** 409 `urn:consult:booking-limit-reached` (decision 045): what the client can do instead. */
+  heldLimitReached: (limit: number) =>
+    `You already have ${countOf(limit)} waiting for payment, the most you can hold at once. Pay for one of them or cancel one in your bookings, then book this time.`,
+  unpaidLimitReached: (limit: number) =>
+    `You already have ${countOf(limit)} coming up that ${limit === 1 ? 'is' : 'are'} not paid yet, the most you can have at once. Pay for one of them or cancel one in your bookings, then book this time.`,
   /** The warning when leaving the hours and rules with unsaved changes. */
   schedulingUnsaved:
     'You have unsaved changes to your hours and booking rules. Leave without saving?',

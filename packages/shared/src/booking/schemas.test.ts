@@ -225,6 +225,8 @@ describe('bookingRulesSchema', () => {
       maxBookingsPerDay: null,
       holdMinutes: 30,
       cancellationCutoffHours: 24,
+      maxHeldBookingsPerClient: 3,
+      maxUnpaidBookingsPerClient: null,
     });
   });
 
@@ -253,6 +255,8 @@ describe('bookingRulesSchema', () => {
         slotStepMinutes: 1,
         maxBookingsPerDay: 0,
         holdMinutes: 2000,
+        maxHeldBookingsPerClient: 0,
+        maxUnpaidBookingsPerClient: 101,
       }),
     ).toEqual({
       minimumNoticeHours: ['Minimum notice must be at least 0 hours'],
@@ -261,6 +265,8 @@ describe('bookingRulesSchema', () => {
       slotStepMinutes: ['Slot step must be at least 5 minutes'],
       maxBookingsPerDay: [M.maxPerDayInvalid],
       holdMinutes: ['Payment hold must be at most 1440 minutes'],
+      maxHeldBookingsPerClient: ['Bookings held for payment per client must be at least 1 booking'],
+      maxUnpaidBookingsPerClient: ['Unpaid bookings per client must be at most 100 bookings'],
     });
   });
 });

@@ -50,6 +50,19 @@ export const PAYMENT_MESSAGES = {
   paymentUnavailable:
     'Online payment is not available right now. Please try again in a few minutes.',
   refundUnavailable: 'Stripe did not accept the refund. Please try again in a few minutes.',
+  /**
+   * Mark-paid of a booking held for Stripe (decision 046): its Checkout Session is closed first, and
+   * nothing is recorded while the client could still pay there.
+   */
+  cardPaymentInProgress:
+    'The client has already paid this booking at Stripe, so nothing was recorded: that payment is being confirmed, and the booking shows it paid as soon as Stripe does (a bank debit can take a few days).',
+  checkoutNotClosed:
+    'Stripe could not be reached to close the card payment page of this booking, so nothing was recorded: the client could still pay there. Try again in a few minutes.',
+  checkoutNotClosableWithoutStripe:
+    'Stripe is no longer set up on this server, so the card payment page of this booking cannot be closed and the client could still pay there; nothing was recorded. The page closes when the booking’s hold ends.',
+  /** A refund Stripe would refuse every time (decision 046): why, and what to do instead. */
+  refundNotPossibleOnline: (reference: string) =>
+    `Stripe cannot refund this payment from here: no Stripe payment (PaymentIntent) was recorded with it, so Stripe would refuse every try. Refund it in your Stripe dashboard (search for booking ${reference}), then keep a note of it in the client’s private notes: this record does not change by itself.`,
   /** A price Stripe cannot charge exactly (decision 042): never rounded, so refused. */
   priceNotChargeableOnline: (price: string) =>
     `This price (${price}) cannot be paid online: Stripe does not take fractions this small in its currency. Please contact the consultant to book.`,

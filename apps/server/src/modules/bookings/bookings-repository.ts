@@ -205,3 +205,52 @@ export async function lockOwnerDay(db: Tx, start: Date, ownerTimeZone: string): 
   const day = wallMsToDate(ZoneClock.for(ownerTimeZone).dateAt(start.getTime()));
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking-day:${day}`}, 0))`);
 }
+
+/**
+ * Serialises one client's new bookings until the transaction ends: their caps (decision 045) are
+ * counts, and two bookings sent at once could each see one place left.
+ */
+export async function lockClientBookings(db: Tx, clientId: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`booking-client:${clientId}`}, 0))`,
+  );
+}
+
+/**
+ * A booking still held for online payment: pending_payment with its hold running, or with no hold
+ * end (a delayed payment on its way). A hold already run out is the expiry job's, not the client's.
+ */
+const stillHeld = (now: Date) =>
+  and(
+    eq(bookings.state, 'pending_payment'),
+    or(sql`${bookings.holdUntil} is null`, gt(bookings.holdUntil, now)),
+  );
+
+/** How many of the client's bookings are held waiting for online payment now. */
+export async function countHeldBookings(db: Db, clientId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(bookings)
+    .where(and(eq(bookings.clientId, clientId), stillHeld(now)));
+  return row?.total ?? 0;
+}
+
+/** How many of the client's bookings that have not started are not paid yet (held ones included). */
+export async function countUnpaidUpcomingBookings(
+  db: Db,
+  clientId: string,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.clientId, clientId),
+        eq(bookings.paymentDue, true),
+        gt(bookings.startAt, now),
+        or(eq(bookings.state, 'confirmed'), stillHeld(now)),
+      ),
+    );
+  return row?.total ?? 0;
+}

@@ -27,6 +27,7 @@ import type { RouteOptions } from '../../app-deps';
 import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
 import { checkoutOfNewBooking } from '../payments/checkout';
 import { availabilityJson, listPublicServices } from './availability/availability-service';
+import { bookingChangeBudgets } from './booking-rate-limits';
 import { toBookingRecord } from './booking-view';
 import { cancelBooking } from './changes/cancel-booking';
 import { createBooking } from './changes/create-booking';
@@ -52,6 +53,7 @@ const bookingChangeResponses = {
   ...authErrors,
   404: problemSchema,
   409: bookingConflictProblemSchema,
+  429: problemSchema,
 };
 /** Any string: a malformed id is answered 404 like an unknown one, never 400. */
 const idParamsSchema = z.object({ id: z.string() });
@@ -111,10 +113,12 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
           ...authErrors,
           409: bookingConflictProblemSchema,
           422: problemSchema,
+          429: problemSchema,
           503: problemSchema,
         },
       },
       onRequest: [app.authenticate],
+      preHandler: bookingChangeBudgets(app),
     },
     async (request, reply) => {
       const user = request.user!;
@@ -194,6 +198,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         response: bookingChangeResponses,
       },
       onRequest: [app.authenticate],
+      preHandler: bookingChangeBudgets(app),
     },
     async (request) => {
       const { booking, view } = await cancelBooking(
@@ -218,6 +223,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         response: bookingChangeResponses,
       },
       onRequest: [app.authenticate],
+      preHandler: bookingChangeBudgets(app),
     },
     async (request) => {
       const { booking, view } = await rescheduleBooking(

@@ -5,6 +5,8 @@
  */
 import {
   BOOKING_MESSAGES,
+  canMovePayment,
+  CARD_PAYMENT_IN_PROGRESS_PROBLEM_TYPE,
   formatMoney,
   MINUTE_MS,
   PAYMENT_MESSAGES,
@@ -213,4 +215,43 @@ export async function closeCheckoutOfHold(
   // Stripe's keys were removed since: its sessions expire on their own at the hold's end.
   if (!stripe) return 'closed';
   return stripe.closeCheckout(payment.providerReference);
+}
+
+/**
+ * Before the owner records a payment by hand (decision 046): the booking's Checkout Session, if one
+ * may still be open, is expired at Stripe through the SDK, so the client cannot pay a second time.
+ * Nothing may be recorded while a session could still take money: 409 when the client has paid
+ * there already (its webhook confirms the booking), 503 when Stripe cannot be reached, 409 when
+ * Stripe is no longer configured. Runs in the mark-paid transaction with the booking locked, so a
+ * "pay now" racing it either finds the payment received or has its new session closed. Answers the
+ * payment as it was (locked).
+ */
+export async function closeCheckoutForManualPayment(
+  deps: Pick<PaymentDeps, 'payments' | 'log'>,
+  tx: Tx,
+  bookingId: string,
+): Promise<PaymentRow | undefined> {
+  const payment = await lockPaymentOfBooking(tx, bookingId);
+  if (payment?.provider !== 'stripe' || !payment.providerReference) return payment;
+  if (!canMovePayment(payment.status, 'paid')) return payment;
+  const stripe = deps.payments.stripe;
+  if (!stripe) {
+    throw new HttpProblem(409, PAYMENT_MESSAGES.checkoutNotClosableWithoutStripe);
+  }
+  let outcome: 'closed' | 'completed';
+  try {
+    outcome = await stripe.closeCheckout(payment.providerReference);
+  } catch (err) {
+    deps.log.error(
+      { err, bookingId },
+      'Stripe checkout could not be closed before a manual payment',
+    );
+    throw new HttpProblem(503, PAYMENT_MESSAGES.checkoutNotClosed);
+  }
+  if (outcome === 'completed') {
+    throw new HttpProblem(409, PAYMENT_MESSAGES.cardPaymentInProgress, {
+      type: CARD_PAYMENT_IN_PROGRESS_PROBLEM_TYPE,
+    });
+  }
+  return payment;
 }

@@ -154,7 +154,8 @@ export async function manualReceiptOf(
 /**
  * The booking's payment is received: paid now, with the next receipt number of the year, and the
  * receipt mailed to the client. 409 when it cannot become paid (already paid or refunded). `manual`
- * is how the owner received it when they mark it paid by hand (absent for Stripe).
+ * is how the owner received it when they mark it paid by hand (absent for Stripe); the payment is
+ * then a manual one, whatever provider it was opened with.
  */
 export async function receivePayment(
   deps: PaymentDeps,
@@ -188,6 +189,9 @@ export async function receivePayment(
       note: options.manual.note,
       paidMethod: options.manual.method,
       receivedOn: options.manual.receivedOn,
+      // Money received by hand goes back by hand, even for a booking that was held for Stripe
+      // (decision 046): Stripe has no payment of it to refund.
+      provider: 'manual' as const,
     }),
     providerPaymentId: options.providerPaymentId ?? payment.providerPaymentId,
   });

@@ -5,6 +5,7 @@ import {
   formatReceiptNumber,
   isRefundable,
   PAYMENT_MESSAGES,
+  REFUND_NOT_POSSIBLE_ONLINE_PROBLEM_TYPE,
   refundableMinor,
   taxBreakdown,
   VOID_WINDOW_MS,
@@ -44,6 +45,7 @@ import {
 } from './refunds';
 import {
   adminPaymentTotals,
+  findBookingFacts,
   findPayment,
   insertVoidedReceipt,
   listAdminPayments,
@@ -421,7 +423,8 @@ export async function confirmRefundSent(
  * refund is then sent to Stripe and final when Stripe confirms it (one Stripe could not take is not
  * kept: 503, and the owner may try again); a manual refund is owed, the client is mailed that the
  * business will send it, and it is final when the owner confirms sending it. 409 for a payment never
- * received; 400 when nothing (or less than asked) is left to refund.
+ * received, and for a Stripe payment with no PaymentIntent (Stripe would refuse it every time); 400
+ * when nothing (or less than asked) is left to refund.
  */
 export async function refundPayment(
   deps: PaymentDeps,
@@ -445,6 +448,17 @@ export async function refundPayment(
           : null,
       );
       throw new HttpProblem(400, detail, { errors: { amountMinor: [detail] } });
+    }
+    // Stripe refunds a PaymentIntent: without one every try fails (decision 046). Said, not retried.
+    if (payment.provider === 'stripe' && !payment.providerPaymentId) {
+      const booking = await findBookingFacts(tx, payment.bookingId);
+      throw new HttpProblem(
+        409,
+        PAYMENT_MESSAGES.refundNotPossibleOnline(booking?.reference ?? ''),
+        {
+          type: REFUND_NOT_POSSIBLE_ONLINE_PROBLEM_TYPE,
+        },
+      );
     }
     const amountMinor = input.amountMinor ?? left;
     if (amountMinor > left) {

@@ -217,12 +217,16 @@ async function foreignSessionPaid(
   return 'applied';
 }
 
-/** The booking and its Stripe payment, both locked; null when the session is not one of ours. */
+/**
+ * The booking and its payment, both locked, when the payment is a Stripe one or was until the owner
+ * took it by hand (it keeps its last session, decision 046); null when the session is not ours.
+ */
 async function lockSessionBooking(tx: Tx, session: SessionObject) {
   const bookingId = bookingIdOf(session);
   const booking = bookingId ? await lockBookingById(tx, bookingId) : undefined;
   const payment = booking ? await lockPaymentOfBooking(tx, booking.id) : undefined;
-  if (!booking || payment?.provider !== 'stripe') return null;
+  if (!booking || !payment) return null;
+  if (payment.provider !== 'stripe' && payment.providerReference === null) return null;
   return { booking, payment };
 }
 
@@ -253,7 +257,9 @@ async function sessionPaid(
   }
   const client = await findUserById(tx, booking.clientId);
   if (!client) return 'ignored';
-  const pays = payment.status === 'pending' || payment.status === 'failed';
+  // Received by hand since (decision 046): this money is not the payment's, so never received here.
+  const pays =
+    payment.provider === 'stripe' && (payment.status === 'pending' || payment.status === 'failed');
   if (booking.state === 'pending_payment' && pays) {
     await applyPayment(deps, tx, booking, client, {
       now,
@@ -265,7 +271,7 @@ async function sessionPaid(
   // Paid for a booking the client no longer has: nobody is charged for it.
   const owner = await bookingMailOwner(deps, tx);
   const facts = { bookingId: booking.id, serviceTitle: booking.serviceTitle, state: booking.state };
-  if (!canMovePayment(payment.status, 'paid')) {
+  if (payment.provider !== 'stripe' || !canMovePayment(payment.status, 'paid')) {
     // The payment was already received another way: this second one is for the owner to return.
     deps.log.error({ ...facts, intentId }, 'a second payment arrived for a booking already paid');
     for (const to of owner.copyTo ?? []) {

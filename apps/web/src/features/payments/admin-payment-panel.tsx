@@ -19,13 +19,12 @@ import {
 import { BookingReference } from '../../components/booking-reference';
 import { PaymentStatusBadge } from '../../components/payment-status-badge';
 import { LoadError, Skeleton } from '../../components/query-state';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DetailList } from '../../components/ui/detail-list';
 import { Pill } from '../../components/ui/pill';
 import { TextAreaField, TextField } from '../../components/ui/field';
-import { errorMessage, fieldErrors } from '../../lib/problem';
+import { fieldErrors } from '../../lib/problem';
 import { useNow } from '../../hooks/use-now';
 import { ConfirmRefundSentDialog, MarkPaidDialog, VoidPaymentDialog } from './money-moved-dialogs';
 import {
@@ -34,6 +33,7 @@ import {
   owedRefundMinor,
   refundStatusLabel,
 } from './payment-format';
+import { PaymentProblemAlert } from './payment-problem-alert';
 import { ReceiptNumber } from './receipt-number';
 import { useGetAdminPaymentQuery, useRefundPaymentMutation } from './payments-api';
 
@@ -310,9 +310,7 @@ function RefundDialog({
           {payment.provider === 'manual' &&
             'You send it back yourself (bank transfer, cash…): this records it as owed and tells the client it will be sent. Confirm it here once you have sent it.'}
         </p>
-        {error && !errors.amountMinor && !errors.reason && (
-          <Alert tone="error">{errorMessage(error)}</Alert>
-        )}
+        {error && !errors.amountMinor && !errors.reason && <PaymentProblemAlert error={error} />}
         <TextField
           label={`Amount (${payment.currency})`}
           inputMode="decimal"

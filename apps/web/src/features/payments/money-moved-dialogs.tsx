@@ -24,6 +24,7 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { errorMessage, fieldErrors } from '../../lib/problem';
 import { useMailDelivered } from '../../lib/site-brand-api';
+import { PaymentProblemAlert } from './payment-problem-alert';
 import {
   useConfirmRefundSentMutation,
   useMarkPaymentPaidMutation,
@@ -131,8 +132,15 @@ export function MarkPaidDialog({ payment, open, onClose, timeZone }: DialogProps
             ? 'for the client; mail is not being delivered, so its e-mail waits in the outbox.'
             : 'and mails it to the client.'}
         </p>
+        {payment.provider === 'stripe' && (
+          <p>
+            The booking waits for a card payment: its Stripe payment page is closed first, so{' '}
+            {payment.client.name} cannot pay by card as well. Refunds of it are then sent back by
+            you, as it came.
+          </p>
+        )}
         {error && !errors.method && !errors.receivedOn && !errors.note && (
-          <Alert tone="error">{errorMessage(error)}</Alert>
+          <PaymentProblemAlert error={error} />
         )}
         <SelectField
           label="How was it paid?"

@@ -39,6 +39,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   holdMinutes: 'Time to pay online',
   cancellationCutoffHours: 'Cancellation cutoff',
   maxBookingsPerDay: 'Most bookings a day',
+  maxHeldBookingsPerClient: 'Bookings a client can hold unpaid (card)',
+  maxUnpaidBookingsPerClient: 'Unpaid bookings per client (manual)',
   // Payments
   provider: 'Payment provider',
   manualInstructions: 'Payment instructions',

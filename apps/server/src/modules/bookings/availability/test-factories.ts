@@ -29,6 +29,8 @@ export function schedulingConfig(
       maxBookingsPerDay: null,
       holdMinutes: 30,
       cancellationCutoffHours: 24,
+      maxHeldBookingsPerClient: 3,
+      maxUnpaidBookingsPerClient: null,
       ...overrides.rules,
     },
     weeklyHours: { ...CLOSED_WEEK, ...overrides.weeklyHours },

@@ -27,6 +27,7 @@ import {
 } from '../bookings-repository';
 import { openPayment, providerForNewBooking } from '../../payments/payment-steps';
 import { isExclusionViolation, isUniqueViolation } from '../database-errors';
+import { requireUnderClientCaps } from './booking-caps';
 import {
   addMinutes,
   changeContext,
@@ -129,8 +130,9 @@ function replayed(existing: BookingRow, fingerprint: string): BookingRow {
 /**
  * Books `input.start` for the service. A client needs a verified e-mail and an offered slot; the
  * owner may pass `outsideHours`. Free services and paid ones under the manual provider confirm at
- * once (paid: paymentDue); under Stripe a paid one is held for payment (see payments/checkout.ts). The same Idempotency-Key with the same request returns the first booking
- * without a second row or mail.
+ * once (paid: paymentDue); under Stripe a paid one is held for payment (see payments/checkout.ts).
+ * A client's paid booking over their caps is refused (booking-caps.ts). The same Idempotency-Key
+ * with the same request returns the first booking without a second row or mail.
  */
 export async function createBooking(
   deps: BookingDeps,
@@ -160,11 +162,21 @@ export async function createBooking(
 
   try {
     const booking = await db.transaction(async (tx) => {
+      // The owner booking for a client arranges the payment with them: it is recorded by hand.
+      const provider = actor.type === 'owner' ? 'manual' : await providerForNewBooking(deps, tx);
+      // A client at a cap can book no time at all: said before whether this one is free.
+      if (actor.type === 'client') {
+        await requireUnderClientCaps(tx, {
+          clientId: client.id,
+          priceMinor: service.priceMinor,
+          provider,
+          rules: settings.rules,
+          now,
+        });
+      }
       await checkTimeFree(tx, service, start, now, settings, {
         outsideHours: actor.type === 'owner' && input.outsideHours === true,
       });
-      // The owner booking for a client arranges the payment with them: it is recorded by hand.
-      const provider = actor.type === 'owner' ? 'manual' : await providerForNewBooking(deps, tx);
       const initial = initialBookingState({
         priceMinor: service.priceMinor,
         provider,

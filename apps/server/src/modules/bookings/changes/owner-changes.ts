@@ -1,6 +1,7 @@
 /** What only the owner does to a booking: mark it completed or no-show, record a payment. */
 import { BOOKING_MESSAGES, type BookingState, type MarkPaidInput } from '@consult/shared';
 import { HttpProblem } from '../../../plugins/errors';
+import { closeCheckoutForManualPayment } from '../../payments/checkout';
 import { manualReceiptOf, receivePayment, type ManualReceipt } from '../../payments/payment-steps';
 import { initialReminderSentAt } from '../booking-state';
 import type { Tx } from '../../../db/client';
@@ -49,7 +50,7 @@ export async function changeBookingState(
  * The owner records a manual payment: paidAt set, paymentDue cleared, the payment paid with its
  * receipt number and mail, and how and on which day the money arrived (today in the owner's zone
  * when not given; 400 when after it). A booking still held for payment is confirmed by it (with its
- * meeting link and the confirmation mail).
+ * meeting link and the confirmation mail), once its Stripe Checkout Session is closed (decision 046).
  */
 export async function markBookingPaid(
   deps: BookingDeps,
@@ -68,10 +69,13 @@ export async function markBookingPaid(
       throw new HttpProblem(409, BOOKING_MESSAGES.paymentClosed);
     }
     if (!booking.paymentDue) throw new HttpProblem(409, BOOKING_MESSAGES.paymentNotDue);
+    // A booking held for Stripe: its payment page is closed first, so the client cannot pay twice.
+    const before = await closeCheckoutForManualPayment(deps, tx, booking.id);
     const client = await bookingClient(tx, booking);
     const updated = await applyPayment(deps, tx, booking, client, {
       now,
       manual,
+      providerBefore: before?.provider,
       actor: { type: 'owner', userId: actor.userId },
     });
     return { booking: updated, client: clientView(client), view };
@@ -92,6 +96,8 @@ export async function applyPayment(
     now: Date;
     manual?: ManualReceipt;
     providerPaymentId?: string | null;
+    /** The payment's provider before the owner marked it paid, for the audit log. */
+    providerBefore?: string;
     actor: { type: 'owner' | 'system'; userId: string | null };
   },
 ): Promise<BookingRow> {
@@ -121,6 +127,9 @@ export async function applyPayment(
   // Last: the receipt number's counter row is locked from here to the commit.
   const payment = await receivePayment(deps, tx, booking, client, options);
   if (actor.type === 'owner') {
+    // A booking held for Stripe and paid by hand is a manual payment from now on (decision 046).
+    const providerChanged =
+      options.providerBefore !== undefined && options.providerBefore !== payment.provider;
     await insertAuditEntry(tx, {
       actorId: actor.userId,
       action: 'payment.mark_paid',
@@ -131,10 +140,15 @@ export async function applyPayment(
         currency: payment.currency,
         receiptNumber: payment.receiptNumber,
         note: options.manual?.note ?? null,
-        before: { status: 'pending', bookingState: booking.state },
+        before: {
+          status: 'pending',
+          bookingState: booking.state,
+          ...(providerChanged && { provider: options.providerBefore }),
+        },
         after: {
           status: payment.status,
           bookingState: updated.state,
+          ...(providerChanged && { provider: payment.provider }),
           paidMethod: options.manual?.method ?? null,
           receivedOn: options.manual?.receivedOn ?? null,
         },

@@ -21,6 +21,7 @@ import type { OutgoingMail } from '../../mail/outbox-repository';
 import { ownerMailAddresses } from '../../users/owner-addresses';
 import { clientPhone, type BookingMailOwner } from './booking-owner';
 import { calendarFile, meetingPlace, type BookingRow, type CalendarFile } from './calendar-invite';
+import { queueOwnerCancellation, type OwnerCopySection } from './owner-cancellation-digest';
 
 export { bookingMailOwner, type BookingMailOwner } from './booking-owner';
 
@@ -258,12 +259,8 @@ function intakeRows(mail: BookingMailInput): [string, string][] {
   return mail.booking.answers.map((answer) => [answer.label, formatIntakeAnswer(answer)]);
 }
 
-export function ownerBookingMail(
-  mail: BookingMailInput,
-  to: string,
-  attachment: CalendarFile,
-  phone: string | null,
-): OutgoingMail {
+/** The owner's copy without its envelope (the digest of cancellations lists these). */
+export function ownerCopySection(mail: BookingMailInput, phone: string | null): OwnerCopySection {
   const { booking, client, owner, appUrl } = mail;
   const who = `${client.name} (${client.email})`;
   const intros: Record<BookingMailKind, string> = {
@@ -282,9 +279,10 @@ export function ownerBookingMail(
       links.push({ label: 'Refunds owed', href: `${appUrl}${paths.admin.payments}?refunds=owed` });
     }
   }
-  return renderMail({
-    to,
-    subject: `${OWNER_SUBJECTS[mail.kind]}: ${booking.serviceTitle} with ${client.name}, ${subjectTime(booking.startAt, owner.timeZone)}`,
+  return {
+    subject: oneLine(
+      `${OWNER_SUBJECTS[mail.kind]}: ${booking.serviceTitle} with ${client.name}, ${subjectTime(booking.startAt, owner.timeZone)}`,
+    ),
     intro: intros[mail.kind],
     rows: [
       ['Client', who],
@@ -293,6 +291,18 @@ export function ownerBookingMail(
       ...intakeRows(mail),
     ],
     links,
+  };
+}
+
+export function ownerBookingMail(
+  mail: BookingMailInput,
+  to: string,
+  attachment: CalendarFile,
+  phone: string | null,
+): OutgoingMail {
+  return renderMail({
+    to,
+    ...ownerCopySection(mail, phone),
     closing: ['This is the owner’s copy of the message sent to the client.'],
     attachment,
   });
@@ -325,6 +335,17 @@ export async function queueBookingMails(
   });
   await mailer.queueMail(clientBookingMail(mail, attachment, phone), tx);
   for (const to of ownerTo) {
-    await mailer.queueMail(ownerBookingMail(mail, to, attachment, phone), tx);
+    const copy = ownerBookingMail(mail, to, attachment, phone);
+    // Cancellations that come in bursts reach the owner as one digest (decision 045).
+    if (mail.kind === 'cancelled') {
+      await queueOwnerCancellation(tx, mailer, {
+        copy,
+        section: ownerCopySection(mail, phone),
+        reference: booking.reference,
+        attachment,
+      });
+    } else {
+      await mailer.queueMail(copy, tx);
+    }
   }
 }

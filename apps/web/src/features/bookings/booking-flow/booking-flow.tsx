@@ -35,6 +35,7 @@ import { useCreateBookingMutation } from '../api/booking-api';
 import { CheckoutRedirect } from '../checkout/checkout-redirect';
 import { clearChoice, loadChoice, saveChoice } from './booking-choice';
 import { BookingConfirmation } from './booking-confirmation';
+import { BookingLimitNotice, readBookingLimit, type BookingLimit } from './booking-limit-notice';
 import { VerifyEmailNotice } from './verify-email-notice';
 import { IntakeAnswers, type IntakeAnswerFields, type IntakeAnswerValues } from './intake-answers';
 
@@ -135,6 +136,7 @@ type Outcome =
   | { kind: 'sign-in' }
   | { kind: 'verify' }
   | { kind: 'taken'; nearest: string[] }
+  | { kind: 'limit'; limit: BookingLimit }
   | { kind: 'failed'; message: string };
 
 function ChooseAndConfirm({ service }: { service: SiteService }) {
@@ -226,10 +228,13 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
       return;
     }
     const nearest = readNearestSlots(result.error);
+    const limit = readBookingLimit(result.error);
     const problem = readProblem(result.error);
     if (nearest) {
       dispatchInvalidate();
       setOutcome({ kind: 'taken', nearest });
+    } else if (limit) {
+      setOutcome({ kind: 'limit', limit });
     } else if (problem?.type === EMAIL_NOT_VERIFIED_PROBLEM_TYPE) {
       saveChoice(choice);
       setOutcome({ kind: 'verify' });
@@ -406,6 +411,8 @@ function OutcomeNotice({
           <NearestSlots slots={outcome.nearest} timeZone={timeZone} onChoose={onChoose} />
         </Alert>
       );
+    case 'limit':
+      return <BookingLimitNotice limit={outcome.limit} />;
     case 'failed':
       return (
         <Alert tone="error" title="The booking did not go through">

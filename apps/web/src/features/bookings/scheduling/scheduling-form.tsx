@@ -33,15 +33,12 @@ import { fieldErrors } from '../../../lib/problem';
 import { timeZoneOptions } from '../../../lib/time-zones';
 import { addDays, dateInZone, zoneName } from '../time/date-time';
 import { useSaveSchedulingSettingsMutation } from '../api/admin-scheduling-api';
+import { ClientLimitsCard } from './client-limits-card';
 import { errorAt, IntervalRows } from './interval-rows';
+import { asNumber, asOptionalNumber } from './number-inputs';
 import { SlotPreviewCard } from './slot-preview';
 
 type Input = SchedulingSettingsInput;
-
-/** Empty number inputs become NaN, which the schema answers with the rule's own message. */
-const asNumber = (value: unknown) => (value === '' ? Number.NaN : Number(value));
-const asOptionalNumber = (value: unknown) =>
-  value === '' || value === null ? null : Number(value);
 
 export function SchedulingForm({ settings }: { settings: SchedulingSettings }) {
   const methods = useForm<Input, unknown, SchedulingSettings>({
@@ -80,6 +77,7 @@ export function SchedulingForm({ settings }: { settings: SchedulingSettings }) {
           className="flex flex-col gap-6"
         >
           <RulesCard />
+          <ClientLimitsCard />
           <WeeklyHoursCard />
           <OverridesCard />
           <MeetingLinksCard />
