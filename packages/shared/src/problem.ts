@@ -41,3 +41,13 @@ export const ACCOUNT_EXISTS_PROBLEM_TYPE = 'urn:consult:account-exists';
 export const RECEIPT_NUMBER_TAKEN_PROBLEM_TYPE = 'urn:consult:receipt-number-taken';
 /** The 409 for a price Stripe cannot charge exactly in its currency (decision 042): the booking is not held. */
 export const PRICE_NOT_CHARGEABLE_PROBLEM_TYPE = 'urn:consult:price-not-chargeable-online';
+/**
+ * The 403 of an admin route while the owner requires two-factor sign-in for admins and this admin
+ * has not set it up: not a session problem; the web app sends the admin to set it up (decision 043).
+ */
+export const TWO_FACTOR_SETUP_REQUIRED_PROBLEM_TYPE = 'urn:consult:two-factor-setup-required';
+/**
+ * The 401 of a sign-in's second step whose challenge is unknown, expired, used or no longer matches
+ * the account (its password changed): the sign-in page asks for the password again.
+ */
+export const TWO_FACTOR_CHALLENGE_INVALID_PROBLEM_TYPE = 'urn:consult:two-factor-challenge-invalid';
