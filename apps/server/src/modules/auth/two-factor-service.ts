@@ -220,18 +220,19 @@ export async function disableTwoFactor(
   }
   await deps.db.transaction(async (tx) => {
     const row = await enabledRowOr409(tx, user.id);
-    let confirmedWith: 'code' | 'recoveryCode';
+    /** Said as the audit log shows it. */
+    let confirmedWith: 'authenticator code' | 'recovery code';
     if (looksLikeTotpCode(input.code)) {
       const check = await spendTotpCode(deps, tx, row, input.code.replace(/\s+/g, ''), now);
       if (!check.ok) throw wrongCode(400, 'code', totpMessage(check));
-      confirmedWith = 'code';
+      confirmedWith = 'authenticator code';
     } else {
       const parsed = recoveryCodeSchema.safeParse(input.code);
       const spent =
         parsed.success &&
         (await useRecoveryCode(tx, user.id, hashRecoveryCode(user.id, parsed.data), now));
       if (!spent) throw wrongCode(400, 'code', TWO_FACTOR_MESSAGES.codeOrRecoveryCodeWrong);
-      confirmedWith = 'recoveryCode';
+      confirmedWith = 'recovery code';
     }
     await deleteTwoFactor(tx, user.id);
     await insertAuditEntry(tx, {

@@ -438,7 +438,7 @@ describe('two-factor sign-in', () => {
         details: {
           before: { twoFactor: true },
           after: { twoFactor: false },
-          confirmedWith: 'code',
+          confirmedWith: 'authenticator code',
         },
       });
       const again = await post(
