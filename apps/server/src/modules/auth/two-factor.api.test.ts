@@ -604,6 +604,19 @@ describe('two-factor sign-in', () => {
     });
   });
 
+  it("tells in the client's export that it is on, without the secret or the codes", async () => {
+    const { headers, secret, recoveryCodes: codes } = await enrolledUser();
+    const res = await t.app.inject({ method: 'GET', url: '/api/user/export', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().twoFactor).toEqual({
+      enabled: true,
+      enabledAt: expect.any(String),
+      recoveryCodesLeft: 10,
+    });
+    expect(res.body).not.toContain(secret);
+    for (const code of codes) expect(res.body).not.toContain(code);
+  });
+
   it('erases the secret and the recovery codes with the account', async () => {
     const { user, headers } = await enrolledUser();
     const res = await t.app.inject({
