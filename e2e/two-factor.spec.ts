@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { TWO_FACTOR_MESSAGES } from '@consult/shared';
-import { newAccount, signIn, signUp, signedInClient } from './support/accounts';
+import { ADMIN, newAccount, signIn, signUp, signedInClient } from './support/accounts';
 import {
   expect,
   expectAccessibleWithoutToasts,
@@ -165,6 +165,41 @@ test.describe('on the shared server', () => {
     await shootBothWidths(page, 'two-factor-turn-off');
     await dialog.getByRole('button', { name: 'Turn off' }).click();
     await expect(card.getByText('Off.')).toBeVisible();
+  });
+});
+
+test.describe('the owner helping a client', () => {
+  test.use({ expectedApiStatuses: [400, 401] });
+
+  test('the owner turns off the two-factor sign-in of a client who lost the phone and the codes', async ({
+    browser,
+    page,
+  }) => {
+    const clientPage = await browser.newPage();
+    const client = await signedInClient(clientPage, 'two-factor-lost');
+    await clientPage.goto('/dash/profile');
+    await enrol(clientPage);
+
+    await page.goto('/signin');
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('link', { name: 'Users' }).first().click();
+    await page.getByLabel('Search by name or e-mail').fill(client.email);
+    await expect(page).toHaveURL(/search=/);
+    await page.getByRole('link', { name: client.email }).click();
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await expect(section.getByText(/^On since .*, 10 recovery codes left\.$/)).toBeVisible();
+    await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Turn off their two-factor sign-in?' });
+    await expectNoAxeViolations(page);
+    await shootBothWidths(page, 'two-factor-owner-reset');
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    await expect(section.getByText('Off: the password alone signs in.')).toBeVisible();
+
+    // Signed out everywhere; the password alone signs them in again.
+    await clientPage.goto('/signin');
+    await signIn(clientPage, client.email, client.password);
+    await expect(clientPage).toHaveURL(/\/dash$/);
+    await clientPage.close();
   });
 });
 

@@ -44,6 +44,8 @@ export const TWO_FACTOR_MESSAGES = {
   noSetupWaiting: 'No set-up is waiting for a code. Start the set-up again.',
   passwordRequired: 'Enter your password.',
   passwordWrong: 'That password is not right; two-factor sign-in is still on.',
+  ownOnProfile:
+    'Turn off your own two-factor sign-in on your profile, with your password and a code.',
   setupRequired:
     'The owner requires two-factor sign-in for admin accounts. Set it up on your profile to continue.',
   ownFirst:

@@ -6,8 +6,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   accessTokenResponseSchema,
+  adminUserParamsSchema,
   problemSchema,
   recoveryCodesSchema,
   securitySettingsSchema,
@@ -28,6 +30,8 @@ import {
   completeTwoFactorSignIn,
   confirmTwoFactorSetup,
   disableTwoFactor,
+  ownerResetTwoFactor,
+  ownerTwoFactorView,
   renewRecoveryCodes,
   startTwoFactorSetup,
   twoFactorStatus,
@@ -220,7 +224,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
   );
 };
 
+/** The owner's side: the requirement for admins, and another account's two-factor sign-in. */
 export const adminSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  acceptEmptyJsonBodies(app);
   app.addHook('onRequest', app.authenticate);
   app.addHook('preHandler', app.requireAdmin);
 
@@ -236,6 +242,44 @@ export const adminSecurityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (a
       },
     },
     async () => securitySettingsView(deps),
+  );
+
+  app.get(
+    '/admin/users/:id/2fa',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Whether an account has two-factor sign-in on, and its recovery codes left',
+        security,
+        params: adminUserParamsSchema,
+        response: { 200: twoFactorStatusSchema, 404: problemSchema, ...authErrors },
+      },
+    },
+    async (request) => ownerTwoFactorView(deps, request.params.id),
+  );
+
+  app.delete(
+    '/admin/users/:id/2fa',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Turn off another account's two-factor sign-in (lost phone and codes); ends its sessions",
+        security,
+        params: adminUserParamsSchema,
+        response: {
+          204: z.null().describe('Turned off'),
+          400: problemSchema,
+          404: problemSchema,
+          409: problemSchema,
+          ...authErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      await ownerResetTwoFactor(deps, request.user!, request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.put(

@@ -4,6 +4,7 @@
  * recovery code is accepted once.
  */
 import {
+  AUTH_MESSAGES,
   looksLikeTotpCode,
   RECOVERY_CODE_COUNT,
   recoveryCodeSchema,
@@ -17,11 +18,13 @@ import {
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
+import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
 import { auditChange } from '../audit/audit-diff';
 import { insertAuditEntry } from '../audit/audit-repository';
 import { getSiteDocument } from '../site/site-service';
 import { findUserById, type UserRow } from '../users/users-repository';
+import { revokeUserRefreshTokens } from './auth-repository';
 import { createSession, type Session } from './auth-service';
 import { verifyPassword } from './passwords';
 import { sha256Hex } from './secrets';
@@ -300,4 +303,44 @@ export async function completeTwoFactorSignIn(
     if (error instanceof WrongTwoFactorCode) await countChallengeFailure(deps.db, challenge.id);
     throw error;
   }
+}
+
+/** The account `id` names, for the owner's routes: 404 when unknown or not an id. */
+async function accountOr404(db: Db, id: string): Promise<UserRow> {
+  const user = isUuid(id) ? await findUserById(db, id) : undefined;
+  if (!user) throw new HttpProblem(404, AUTH_MESSAGES.userNotFound);
+  return user;
+}
+
+/** Another account's two-factor sign-in as the owner sees it on /admin/users. */
+export async function ownerTwoFactorView(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  id: string,
+): Promise<TwoFactorStatus> {
+  return twoFactorStatus(deps, await accountOr404(deps.db, id));
+}
+
+/**
+ * The owner turns another account's two-factor sign-in off (a lost phone and lost codes, or a
+ * set-up the person did not make): audited in the owner's name, and every session of the account
+ * ends. One's own is turned off on one's profile, with the password and a code.
+ */
+export async function ownerResetTwoFactor(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  actor: UserRow,
+  id: string,
+): Promise<void> {
+  const user = await accountOr404(deps.db, id);
+  if (user.id === actor.id) throw new HttpProblem(400, TWO_FACTOR_MESSAGES.ownOnProfile);
+  await deps.db.transaction(async (tx) => {
+    await enabledRowOr409(tx, user.id);
+    await deleteTwoFactor(tx, user.id);
+    await revokeUserRefreshTokens(tx, user.id);
+    await insertAuditEntry(tx, {
+      actorId: actor.id,
+      action: 'user.two_factor_reset',
+      target: user.id,
+      details: { ...auditChange({ twoFactor: true }, { twoFactor: false }) },
+    });
+  });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
@@ -461,6 +462,54 @@ describe('two-factor sign-in', () => {
     });
   });
 
+  describe("the owner's reset of another account", () => {
+    it('shows and turns off a client’s two-factor sign-in, ends their sessions and audits it', async () => {
+      const { user, headers } = await enrolledUser();
+      const owner = await createUser(t.app, { role: 'admin' });
+      const ownerHeaders = await sessionOf(owner);
+      const url = `/api/admin/users/${user.id}/2fa`;
+
+      const view = await t.app.inject({ method: 'GET', url, headers: ownerHeaders });
+      expect(view.statusCode).toBe(200);
+      expect(view.json()).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+      const byClient = await t.app.inject({ method: 'GET', url, headers });
+      expect(byClient.statusCode).toBe(403);
+      const own = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/users/${owner.id}/2fa`,
+        headers: ownerHeaders,
+      });
+      expect(own.statusCode).toBe(400);
+      expect(own.json().detail).toBe(TWO_FACTOR_MESSAGES.ownOnProfile);
+      for (const id of ['not-an-id', randomUUID()]) {
+        const unknown = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/admin/users/${id}/2fa`,
+          headers: ownerHeaders,
+        });
+        expect(unknown.statusCode).toBe(404);
+      }
+
+      const reset = await t.app.inject({ method: 'DELETE', url, headers: ownerHeaders });
+      expect(reset.statusCode).toBe(204);
+      const ended = await t.app.inject({ method: 'GET', url: '/api/user', headers });
+      expect(ended.statusCode).toBe(403);
+      const signIn = await post('/api/auth', { email: user.email, password: user.password });
+      expect(signIn.json().accessToken).toEqual(expect.any(String));
+      const [entry] = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'user.two_factor_reset'));
+      expect(entry).toMatchObject({
+        actorId: owner.id,
+        target: user.id,
+        details: { before: { twoFactor: true }, after: { twoFactor: false } },
+      });
+      const again = await t.app.inject({ method: 'DELETE', url, headers: ownerHeaders });
+      expect(again.statusCode).toBe(409);
+    });
+  });
+
   describe('password reset', () => {
     it('leaves two-factor sign-in on, and ends a challenge opened with the old password', async () => {
       const { user, headers } = await enrolledUser();
@@ -645,6 +694,7 @@ describe('two-factor sign-in', () => {
       '/api/user/2fa/disable',
       '/api/auth/2fa',
       '/api/admin/security-settings',
+      '/api/admin/users/{id}/2fa',
     ]) {
       expect(paths).toContain(path);
     }

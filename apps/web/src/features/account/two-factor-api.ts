@@ -37,6 +37,22 @@ export const twoFactorApi = api.injectEndpoints({
       query: (body) => ({ url: '/user/2fa/disable', method: 'POST', body }),
       invalidatesTags: CHANGES_STATUS,
     }),
+    /** Another account's, as the owner sees it on /admin/users. */
+    getUserTwoFactor: build.query<TwoFactorStatus, string>({
+      query: (id) => `/admin/users/${encodeURIComponent(id)}/2fa`,
+      providesTags: (_result, _error, id) => [{ type: 'User', id: `two-factor-${id}` }],
+    }),
+    resetUserTwoFactor: build.mutation<null, string>({
+      query: (id) => ({
+        url: `/admin/users/${encodeURIComponent(id)}/2fa`,
+        method: 'DELETE',
+        validateStatus: (response) => response.status === 204,
+      }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'User', id: `two-factor-${id}` },
+        { type: 'User', id: 'security-settings' },
+      ],
+    }),
     getSecuritySettings: build.query<SecuritySettingsView, void>({
       query: () => '/admin/security-settings',
       providesTags: [{ type: 'User', id: 'security-settings' }],
@@ -54,6 +70,8 @@ export const {
   useConfirmTwoFactorSetupMutation,
   useRenewRecoveryCodesMutation,
   useDisableTwoFactorMutation,
+  useGetUserTwoFactorQuery,
+  useResetUserTwoFactorMutation,
   useGetSecuritySettingsQuery,
   useUpdateSecuritySettingsMutation,
 } = twoFactorApi;

@@ -7,6 +7,7 @@ const ACTION_LABELS: Record<string, string> = {
   'user.erase': 'Erased an account',
   'user.two_factor_on': 'Turned on two-factor sign-in',
   'user.two_factor_off': 'Turned off two-factor sign-in',
+  'user.two_factor_reset': 'Turned off an account’s two-factor sign-in',
   'user.recovery_codes': 'Made new recovery codes',
   'user.recovery_code_sign_in': 'Signed in with a recovery code',
   'security.settings': 'Changed how admins sign in',
