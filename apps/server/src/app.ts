@@ -31,6 +31,7 @@ import { adminMessageRoutes } from './modules/messages/routes';
 import { adminBookingRoutes } from './modules/bookings/owner/admin-routes';
 import { authRoutes } from './modules/auth/routes';
 import { setupRoutes } from './modules/auth/setup-routes';
+import { adminSecurityRoutes, twoFactorRoutes } from './modules/auth/two-factor-routes';
 import { adminAuditRoutes } from './modules/audit/routes';
 import { adminOutboxRoutes } from './modules/mail/routes';
 import { bookingJobs } from './modules/bookings/jobs/booking-jobs';
@@ -180,6 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, { deps });
       await api.register(openApiRoutes);
       await api.register(authRoutes, { deps });
+      await api.register(twoFactorRoutes, { deps });
+      await api.register(adminSecurityRoutes, { deps });
       await api.register(accountRoutes, { deps });
       await api.register(adminUserRoutes, { deps });
       await api.register(adminSystemRoutes, { deps });

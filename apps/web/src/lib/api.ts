@@ -16,6 +16,7 @@ import {
   EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
   paths,
   SETUP_CODE_INVALID_PROBLEM_TYPE,
+  TWO_FACTOR_SETUP_REQUIRED_PROBLEM_TYPE,
 } from '@consult/shared';
 import { loggedOut, setCredentials, type StateWithSession } from './session/auth-slice';
 import { navigateTo } from './navigation';
@@ -108,16 +109,26 @@ const NOT_SESSION_PROBLEMS: readonly unknown[] = [
   EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
   CROSS_SITE_PROBLEM_TYPE,
   SETUP_CODE_INVALID_PROBLEM_TYPE,
+  TWO_FACTOR_SETUP_REQUIRED_PROBLEM_TYPE,
 ];
 
-function isNotSessionProblem(error: FetchBaseQueryError) {
+function problemType(error: FetchBaseQueryError): unknown {
   const data: unknown = error.data;
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    'type' in data &&
-    NOT_SESSION_PROBLEMS.includes(data.type)
-  );
+  return typeof data === 'object' && data !== null && 'type' in data ? data.type : undefined;
+}
+
+function isNotSessionProblem(error: FetchBaseQueryError) {
+  return NOT_SESSION_PROBLEMS.includes(problemType(error));
+}
+
+/**
+ * The owner requires two-factor sign-in for admins and this admin has none: every admin call is
+ * refused until it is on, so the admin goes where it is set up (decision 043).
+ */
+async function sendToTwoFactorSetup() {
+  if (window.location.pathname !== paths.admin.profile) {
+    await navigateTo(paths.admin.profile, { replace: true });
+  }
 }
 
 /** The session ended for good: leave the signed-in area first, so no guard starts its own refresh. */
@@ -142,6 +153,9 @@ export const baseQueryWithReauth: BaseQueryFn<
 > = async (args, queryApi, extraOptions) => {
   const tokenSent = (queryApi.getState() as StateWithSession).auth.token;
   const result = await baseQuery(args, queryApi, extraOptions);
+  if (result.error && problemType(result.error) === TWO_FACTOR_SETUP_REQUIRED_PROBLEM_TYPE) {
+    await sendToTwoFactorSetup();
+  }
   if (result.error?.status !== 403 || isRefreshCall(args) || isNotSessionProblem(result.error)) {
     return result;
   }

@@ -93,6 +93,12 @@ export const accountExportSchema = z.object({
       receivedAt: z.string(),
     }),
   ),
+  /** Whether two-factor sign-in is on; the secret and the codes themselves never leave. */
+  twoFactor: z.object({
+    enabled: z.boolean(),
+    enabledAt: z.string().nullable(),
+    recoveryCodesLeft: z.number().int(),
+  }),
   sessions: z.array(
     z.object({
       startedAt: z.string(),

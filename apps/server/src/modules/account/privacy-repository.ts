@@ -5,6 +5,7 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { refreshTokens } from '../auth/schema';
+import { deleteTwoFactor } from '../auth/two-factor-repository';
 import { bookingEvents, bookings } from '../bookings/schema';
 import { mailOutbox } from '../mail/schema';
 import { paymentRefunds, payments } from '../payments/schema';
@@ -182,6 +183,7 @@ export async function eraseClientData(
       ),
     );
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, user.id));
+  await deleteTwoFactor(tx, user.id);
   await tx.delete(emailTokens).where(eq(emailTokens.userId, user.id));
   await tx
     .update(users)

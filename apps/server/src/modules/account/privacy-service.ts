@@ -13,12 +13,13 @@ import {
   type AccountExport,
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
 import { auditChange } from '../audit/audit-diff';
 import { insertAuditEntry, redactAuditEntries } from '../audit/audit-repository';
 import { redactAuditDetails } from '../audit/audit-redact';
 import { verifyPassword } from '../auth/passwords';
+import { countRecoveryCodesLeft, findTwoFactor } from '../auth/two-factor-repository';
 import { canClientChange } from '../bookings/booking-state';
 import { insertBookingEvent, updateBooking } from '../bookings/bookings-repository';
 import { formatMailTime } from '../bookings/mails/booking-mails';
@@ -44,6 +45,17 @@ export type PrivacyDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'config' | 'cl
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;
 
 /** Everything about the signed-in client, as one JSON document (no owner's private notes). */
+/** Two-factor sign-in as the export tells it: on or not, since when, codes left (no secret). */
+async function twoFactorFacts(db: Db, userId: string): Promise<AccountExport['twoFactor']> {
+  const row = await findTwoFactor(db, userId);
+  const enabledAt = row?.enabledAt ?? null;
+  return {
+    enabled: enabledAt !== null,
+    enabledAt: iso(enabledAt),
+    recoveryCodesLeft: enabledAt === null ? 0 : await countRecoveryCodesLeft(db, userId),
+  };
+}
+
 export async function exportAccount(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   user: UserRow,
@@ -110,6 +122,7 @@ export async function exportAccount(
       message: message.message,
       receivedAt: message.createdAt.toISOString(),
     })),
+    twoFactor: await twoFactorFacts(deps.db, user.id),
     sessions: (await sessionsOf(deps.db, user.id)).map((session) => ({
       startedAt: session.createdAt.toISOString(),
       expiresAt: session.expiresAt.toISOString(),

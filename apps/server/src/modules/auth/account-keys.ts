@@ -1,4 +1,7 @@
-/** The keys of the accounts, derived from one secret: access tokens and sign-up challenges. */
+/**
+ * The keys of the accounts, derived from one secret: access tokens, sign-up challenges, the
+ * first-run code and the seal of the authenticator secrets.
+ */
 import type { AppConfig } from '../../config';
 import { accessTokenKeys, type AccessTokenKeys } from './access-token';
 import {
@@ -15,6 +18,8 @@ export interface AccountKeys {
   challengeDifficulty: ChallengeDifficulty;
   /** Derives the first-run setup code from its stored salt (setup-service.ts). */
   setup: string;
+  /** Seals the authenticator secrets at rest (AES-256-GCM, decision 043). */
+  twoFactor: Buffer;
 }
 
 export async function loadAccountKeys(
@@ -30,5 +35,6 @@ export async function loadAccountKeys(
     challenge: challengeKeys(jwtSecret),
     challengeDifficulty: challengeDifficulty ?? DEFAULT_CHALLENGE_DIFFICULTY,
     setup: deriveSecret(jwtSecret, 'first-run-setup-code'),
+    twoFactor: Buffer.from(deriveSecret(jwtSecret, 'two-factor-secret-seal'), 'hex'),
   };
 }

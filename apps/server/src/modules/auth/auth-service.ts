@@ -7,6 +7,7 @@ import {
   EMAIL_VERIFICATION_TTL_HOURS,
   REFRESH_TOKEN_TTL_DAYS,
   type LoginInput,
+  type TwoFactorChallenge,
   type registerSchema,
 } from '@consult/shared';
 import type { z } from 'zod';
@@ -37,9 +38,11 @@ import {
   verifyPassword,
 } from './passwords';
 import { randomToken, sha256Hex } from './secrets';
+import { openTwoFactorChallenge } from './two-factor-challenge';
+import { hasTwoFactor } from './two-factor-repository';
 
 /** What sign-up, sign-in and sessions work with. */
-export type AuthDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'accountKeys'>;
+export type AuthDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'accountKeys' | 'clock'>;
 
 export interface Session {
   accessToken: string;
@@ -136,7 +139,14 @@ export function createSession(deps: Pick<AuthDeps, 'accountKeys'>, db: Db, user:
   return startSession(deps, db, user, randomUUID());
 }
 
-export async function signIn(deps: AuthDeps, input: LoginInput): Promise<Session> {
+/**
+ * Checks the password; answers a session, or, when the account has two-factor sign-in, the
+ * challenge its second step needs (no session yet: decision 043).
+ */
+export async function signIn(
+  deps: AuthDeps,
+  input: LoginInput,
+): Promise<Session | TwoFactorChallenge> {
   const user = await findUserByEmail(deps.db, input.email.trim());
   if (!user) {
     await verifyAgainstDummy(input.password);
@@ -146,6 +156,7 @@ export async function signIn(deps: AuthDeps, input: LoginInput): Promise<Session
     throw new HttpProblem(401, AUTH_MESSAGES.incorrectCredentials);
   }
   if (user.disabledAt) throw new HttpProblem(401, AUTH_MESSAGES.accountDisabled);
+  if (await hasTwoFactor(deps.db, user.id)) return openTwoFactorChallenge(deps, user);
   return createSession(deps, deps.db, user);
 }
 

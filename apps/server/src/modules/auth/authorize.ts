@@ -1,16 +1,22 @@
 /**
  * The accounts' keys and the authorization decorators every protected route uses:
  * `app.authenticate` (401 without a token, 403 for a bad or expired one, loads `request.user`) and
- * `app.requireAdmin` (after authenticate: 403 unless the user is an admin).
+ * `app.requireAdmin` (after authenticate: 403 unless the user is an admin; 403
+ * `two-factor-setup-required` while the owner requires two-factor sign-in and this admin has none).
  */
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { AUTH_MESSAGES } from '@consult/shared';
+import {
+  AUTH_MESSAGES,
+  TWO_FACTOR_MESSAGES,
+  TWO_FACTOR_SETUP_REQUIRED_PROBLEM_TYPE,
+} from '@consult/shared';
 import { HttpProblem } from '../../plugins/errors';
 import { findUserById, type UserRow } from '../users/users-repository';
 import { isSessionOpen } from './auth-repository';
 import { readAccessToken } from './access-token';
 import type { AccountKeys } from './account-keys';
+import { needsTwoFactorSetup } from './two-factor-requirement';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +79,12 @@ export default fp(
     app.decorate('requireAdmin', async function requireAdmin(request: FastifyRequest) {
       if (!request.user) throw new HttpProblem(401, AUTH_MESSAGES.authenticationRequired);
       if (request.user.role !== 'admin') throw new HttpProblem(403, AUTH_MESSAGES.adminsOnly);
+      // The owner's requirement: the set-up routes are the account's own (/user/2fa), never here.
+      if (await needsTwoFactorSetup(app.db, request.user)) {
+        throw new HttpProblem(403, TWO_FACTOR_MESSAGES.setupRequired, {
+          type: TWO_FACTOR_SETUP_REQUIRED_PROBLEM_TYPE,
+        });
+      }
     } as preHandlerAsyncHookHandler);
   },
   { name: 'authorize' },

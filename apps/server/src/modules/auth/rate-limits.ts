@@ -33,6 +33,14 @@ export const AUTH_RATE_LIMITS = {
   deletePasswordFailuresPerAccount: { max: 5, windowMs: FIFTEEN_MINUTES },
   /** First-run setup: enough for typing mistakes, far too few to guess a 192-bit code. */
   setupPerIp: { max: 10, windowMs: FIFTEEN_MINUTES },
+  /**
+   * Wrong two-factor codes (sign-in, set-up, new recovery codes, turning off), per account in 15
+   * minutes and in a day, and per address: guessing one of the three codes a window accepts stays
+   * far below a chance in a thousand a day (decision 043).
+   */
+  twoFactorFailuresPerAccount: { max: 5, windowMs: FIFTEEN_MINUTES },
+  twoFactorFailuresPerAccountPerDay: { max: 20, windowMs: DAY_MS },
+  twoFactorFailuresPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
   /** All addresses together, so rotating X-Forwarded-For behind TRUST_PROXY gains nothing. */
   setupAcrossAddresses: { max: 50, windowMs: FIFTEEN_MINUTES },
 } satisfies Record<string, LimitRule>;

@@ -10,6 +10,7 @@ import {
   problemSchema,
   REFRESH_COOKIE,
   registerSchema,
+  signInResponseSchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
@@ -101,8 +102,10 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
         tags: ['auth'],
         summary: 'Sign in; sets the refresh-token and session-hint cookies',
         body: loginSchema,
+        description:
+          'With two-factor sign-in on, answers `{ twoFactorRequired: true, challenge }` and no cookie; the session comes from POST /api/auth/2fa.',
         response: {
-          200: accessTokenResponseSchema,
+          200: signInResponseSchema,
           400: problemSchema,
           401: problemSchema,
           429: problemSchema,
@@ -113,6 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     async (request, reply) => {
       try {
         const session = await signIn(deps, request.body);
+        if ('challenge' in session) return session;
         setSessionCookies(app, reply, session.refreshToken);
         return { accessToken: session.accessToken };
       } catch (err) {

@@ -7,11 +7,13 @@ import { SchedulingConfig } from '../../features/bookings/scheduling';
 import { PaymentSettingsCard } from '../../features/payments';
 import { SiteEditor } from '../../features/site/admin';
 import { SetupChecklist } from '../../features/system';
+import { TwoFactorRequirementCard } from '../../features/account';
 
 const TABS = [
   { id: 'scheduling', label: 'Services and hours' },
   { id: 'payments', label: 'Payments' },
   { id: 'site', label: 'Site content' },
+  { id: 'security', label: 'Sign-in security' },
 ] as const;
 
 const tabHref = (id: (typeof TABS)[number]['id']) => sectionTabHref(paths.admin.config, TABS, id);
@@ -27,8 +29,8 @@ const CHECKLIST_LINKS = {
 
 /**
  * /admin/config: what a new site still needs (the first-run checklist), then one tab each for the
- * services, hours and rules, the payment settings and the site content. The tab is in the address;
- * leaving a tab with unsaved edits asks first, as leaving the page does.
+ * services, hours and rules, the payment settings, the site content and how admins sign in. The
+ * tab is in the address; leaving a tab with unsaved edits asks first, as leaving the page does.
  */
 export default function AdminConfigRoute() {
   const [params] = useSearchParams();
@@ -39,7 +41,7 @@ export default function AdminConfigRoute() {
     <>
       <PageHeader
         title="Configuration"
-        intro="Your services, hours, payments and the site's content. Every change is recorded."
+        intro="Your services, hours, payments, the site's content and how admins sign in. Every change is recorded."
       />
       <div className="mb-6 empty:hidden">
         <SetupChecklist hrefs={CHECKLIST_LINKS} />
@@ -53,6 +55,7 @@ export default function AdminConfigRoute() {
       {tab === 'scheduling' && <SchedulingConfig />}
       {tab === 'payments' && <PaymentSettingsCard />}
       {tab === 'site' && <SiteEditor />}
+      {tab === 'security' && <TwoFactorRequirementCard />}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Skeleton } from '../../components/query-state';
+import { UserTwoFactorSection } from '../../features/account';
 import { useGetSchedulingSettingsQuery } from '../../features/bookings/api/owner-scheduling-api';
 import { ClientPaymentsSection } from '../../features/payments';
 import { TasksSection } from '../../features/tasks';
@@ -6,8 +7,8 @@ import { UsersPage } from '../../features/users';
 import { useAuth } from '../../hooks/use-auth';
 
 /**
- * /admin/users: the accounts, each client's page with their record and their payments and tasks
- * (dates in the owner's zone); a deleted client's page keeps only the accounting.
+ * /admin/users: the accounts, each client's page with their record, their payments, tasks and
+ * two-factor sign-in (dates in the owner's zone); a deleted client's page keeps only the accounting.
  */
 export default function AdminUsersRoute() {
   const { id } = useAuth();
@@ -24,6 +25,9 @@ export default function AdminUsersRoute() {
           <>
             <ClientPaymentsSection clientId={userId} timeZone={timeZone} />
             {!erased && <TasksSection clientId={userId} timeZone={timeZone} />}
+            {!erased && (
+              <UserTwoFactorSection userId={userId} isSelf={userId === id} timeZone={timeZone} />
+            )}
           </>
         )
       }

@@ -17,18 +17,7 @@ import { errorMessage, readProblem } from '../../lib/problem';
 import { loggedOut } from '../../lib/session/auth-slice';
 import { useDeleteAccountMutation, useExportAccountMutation } from './account-api';
 import { useMailDelivered } from '../../lib/site-brand-api';
-
-/** Saves `text` as a file the browser downloads. */
-function saveFile(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
+import { saveFile } from './save-file';
 
 function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [password, setPassword] = useState('');

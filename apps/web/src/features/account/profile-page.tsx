@@ -5,8 +5,9 @@ import { useGetUserQuery } from './account-api';
 import { EmailVerificationBanner } from './email-verification-banner';
 import { PrivacyCard } from './privacy-card';
 import { DetailsForm, EmailForm, PasswordForm } from './profile-forms';
+import { TwoFactorCard } from './two-factor-card';
 
-/** /dash/profile: the person's details, sign-in address and password. */
+/** /dash/profile: the person's details, sign-in address, password and two-factor sign-in. */
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const { data: user, error, isLoading, refetch } = useGetUserQuery();
@@ -30,6 +31,7 @@ export function ProfilePage() {
               <PasswordForm />
             </div>
           </div>
+          <TwoFactorCard timeZone={user.timeZone} />
           <PrivacyCard />
         </div>
       )}

@@ -1,4 +1,5 @@
 /** The accounts calls that do not need a session: sign-in, sign-up, refresh, e-mail links. */
+import type { SignInResponse, TwoFactorSignInInput } from '@consult/shared';
 import { api, refreshSession, userCallSucceeded } from '../../lib/api';
 import { setCredentials } from '../../lib/session/auth-slice';
 
@@ -18,8 +19,19 @@ export interface RegisterRequest {
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<{ accessToken: string }, { email: string; password: string }>({
+    /** A session, or the challenge of the second step when the account has two-factor sign-in. */
+    login: build.mutation<SignInResponse, { email: string; password: string }>({
       query: (body) => ({ url: '/auth', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data && 'accessToken' in data) {
+          dispatch(setCredentials({ accessToken: data.accessToken }));
+        }
+      },
+    }),
+    /** The second step: the challenge with a current code or a recovery code (decision 043). */
+    completeTwoFactorSignIn: build.mutation<{ accessToken: string }, TwoFactorSignInInput>({
+      query: (body) => ({ url: '/auth/2fa', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(setCredentials({ accessToken: data.accessToken }));
@@ -74,6 +86,7 @@ export const authApi = api.injectEndpoints({
 
 export const {
   useLoginMutation,
+  useCompleteTwoFactorSignInMutation,
   useGetChallengeQuery,
   useLazyGetChallengeQuery,
   useRegisterMutation,

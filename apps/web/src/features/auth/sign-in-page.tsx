@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES, loginSchema, paths, type LoginInput } from '@consult/shared';
@@ -15,6 +16,7 @@ import {
   takeRememberedReturnTo,
 } from '../../lib/return-to';
 import { homeForRole, useAuth } from '../../hooks/use-auth';
+import { TwoFactorStep } from './two-factor-step';
 
 export function SignInPage() {
   const location = useLocation();
@@ -26,26 +28,59 @@ export function SignInPage() {
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
 
+  // Set when the account has two-factor sign-in: the page asks for the code next.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [restartReason, setRestartReason] = useState<string>();
+
+  const enter = async (accessToken: string) => {
+    const role = readTokenUser(accessToken)?.role ?? '';
+    // A page remembered earlier in this tab (a booking waiting for its sign-in) comes after the
+    // guard's `from` and the `next` link.
+    const remembered = takeRememberedReturnTo();
+    await navigate(
+      returnPathAfterSignIn(role, state.from, searchParams.get('next') ?? remembered ?? null),
+      { replace: true },
+    );
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     reset();
+    setRestartReason(undefined);
     const result = await login(values);
     if ('data' in result && result.data) {
-      const role = readTokenUser(result.data.accessToken)?.role ?? '';
-      // A page remembered earlier in this tab (a booking waiting for its sign-in) comes after the
-      // guard's `from` and the `next` link.
-      const remembered = takeRememberedReturnTo();
-      await navigate(
-        returnPathAfterSignIn(role, state.from, searchParams.get('next') ?? remembered ?? null),
-        { replace: true },
-      );
+      if ('challenge' in result.data) {
+        setChallenge(result.data.challenge);
+        setValue('password', '');
+      } else {
+        await enter(result.data.accessToken);
+      }
     }
   });
+
+  if (challenge) {
+    return (
+      <AuthLayout
+        title="Two-factor sign-in"
+        intro="Your password is right. Now enter the code from your authenticator app."
+      >
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={enter}
+          onRestart={(reason) => {
+            setRestartReason(reason);
+            setChallenge(null);
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   // A missing e-mail or password gets one sentence, shown once for the whole form.
   const missingField = Boolean(errors.email || errors.password);
@@ -84,6 +119,7 @@ export function SignInPage() {
         {state.from && !state.adminRequired && !state.signedOut && (
           <Alert tone="info">Sign in to continue to that page.</Alert>
         )}
+        {restartReason && !error && <Alert tone="info">{restartReason}</Alert>}
         {missingField && <Alert tone="error">{AUTH_MESSAGES.loginFieldsRequired}</Alert>}
         {error && !missingField && <Alert tone="error">{errorMessage(error)}</Alert>}
         <TextField

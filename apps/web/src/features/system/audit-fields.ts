@@ -17,6 +17,11 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   emailVerifiedAt: 'E-mail confirmed',
   timeZone: 'Time zone',
   dob: 'Date of birth',
+  twoFactor: 'Two-factor sign-in',
+  confirmedWith: 'Confirmed with',
+  recoveryCodes: 'Recovery codes made',
+  recoveryCodesLeft: 'Recovery codes left',
+  requireTwoFactorForAdmins: 'Admins need two-factor sign-in',
   // Services
   title: 'Title',
   slug: 'Web address',
