@@ -57,7 +57,7 @@ export const CARD_PAYMENT_IN_PROGRESS_PROBLEM_TYPE = 'urn:consult:card-payment-i
  * detail says to refund it in Stripe's dashboard instead; nothing was recorded.
  */
 export const REFUND_NOT_POSSIBLE_ONLINE_PROBLEM_TYPE = 'urn:consult:refund-not-possible-online';
-=======
+/**
  * The 403 of an admin route while the owner requires two-factor sign-in for admins and this admin
  * has not set it up: not a session problem; the web app sends the admin to set it up (decision 043).
  */
