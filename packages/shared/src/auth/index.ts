@@ -3,3 +3,4 @@ export * from './messages';
 export * from './password';
 export * from './schemas';
 export * from './privacy';
+export * from './sessions';

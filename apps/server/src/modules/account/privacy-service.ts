@@ -112,8 +112,11 @@ export async function exportAccount(
     })),
     sessions: (await sessionsOf(deps.db, user.id)).map((session) => ({
       startedAt: session.createdAt.toISOString(),
+      lastUsedAt: session.lastUsedAt.toISOString(),
+      userAgent: session.userAgent,
+      ip: session.ip,
       expiresAt: session.expiresAt.toISOString(),
-      endedAt: iso(session.revokedAt ?? session.rotatedAt),
+      endedAt: iso(session.endedAt),
     })),
   };
 }
