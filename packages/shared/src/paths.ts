@@ -25,6 +25,8 @@ export const paths = {
     users: '/admin/users',
     system: '/admin/system',
     config: '/admin/config',
+    /** The owner's own account: details, password, signed-in sessions. */
+    profile: '/admin/profile',
   },
 } as const;
 

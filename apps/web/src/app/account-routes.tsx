@@ -74,6 +74,7 @@ export const accountRoutes: RouteObject[] = [
       { path: paths.admin.users, lazy: page(() => import('./routes/admin-users')) },
       { path: paths.admin.config, lazy: page(() => import('./routes/admin-config')) },
       { path: paths.admin.system, lazy: page(() => import('./routes/admin-system')) },
+      { path: paths.admin.profile, lazy: page(() => import('./routes/admin-profile')) },
     ],
   },
 ];

@@ -163,6 +163,7 @@ export const api = createApi({
   tagTypes: [
     'Task',
     'User',
+    'Session',
     'Booking',
     'Payment',
     'Metrics',

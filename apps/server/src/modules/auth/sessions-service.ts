@@ -78,7 +78,7 @@ export async function endSession(
     await revokeRefreshFamily(tx, id);
     await auditIfAdmin(tx, owner.user, 'session.end', id, {
       device: describeDevice(session.userAgent),
-      current: id === owner.sessionId,
+      thisDevice: id === owner.sessionId,
     });
   });
 }

@@ -319,7 +319,7 @@ describe('signed-in sessions: list, end one, end the others', () => {
     const entries = await t.app.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
     expect(entries.map((e) => [e.action, e.target, e.details])).toEqual(
       expect.arrayContaining([
-        ['session.end', sessionIdOf(phone), { device: 'Safari on iPhone', current: false }],
+        ['session.end', sessionIdOf(phone), { device: 'Safari on iPhone', thisDevice: false }],
         ['session.end_others', admin.id, { ended: 1 }],
       ]),
     );

@@ -17,6 +17,7 @@ const nav: ShellNavItem[] = [
   { to: paths.admin.users, label: 'Users' },
   { to: paths.admin.config, label: 'Config' },
   { to: paths.admin.system, label: 'System' },
+  { to: paths.admin.profile, label: 'Profile' },
 ];
 
 /** /admin: the owner's area, for the admin role only. */

@@ -5,6 +5,8 @@ const ACTION_LABELS: Record<string, string> = {
   'user.update': 'Changed an account',
   'user.delete': 'Deleted an account',
   'user.erase': 'Erased an account',
+  'session.end': 'Signed out one of their sessions',
+  'session.end_others': 'Signed out their other sessions',
   'client_note.create': 'Added a private note',
   'client_note.update': 'Edited a private note',
   'client_note.delete': 'Deleted a private note',

@@ -1,0 +1,8 @@
+import { ProfilePage } from '../../features/account';
+import { useSignOut } from '../../features/auth';
+
+/** /admin/profile: the owner's own account; signing out this device from it is the ordinary sign-out. */
+export default function AdminProfileRoute() {
+  const { signOut, signingOut } = useSignOut();
+  return <ProfilePage area="owner" here={{ signOut: () => void signOut(), signingOut }} />;
+}
