@@ -6,8 +6,9 @@
 import { HOUR_MS } from '@consult/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Job } from '../../jobs/job-runner';
+import { queueFoldedMail, type FoldedMail } from './mail-folding';
 import {
   claimDueMails,
   insertOutboxMail,
@@ -38,6 +39,8 @@ export type MailDelivery = 'smtp' | 'none';
 export interface Mailer {
   readonly delivery: MailDelivery;
   queueMail(mail: OutgoingMail, db?: Db): Promise<string>;
+  /** A mail that folds into a digest when others of its key are recent (mail-folding.ts). */
+  queueFoldedMail<Item>(fold: FoldedMail<Item>, tx: Tx): Promise<string>;
   /** Delivers what is due; returns how many mails were sent (none without SMTP). */
   deliverDue(): Promise<number>;
   outboxJob(intervalMs: number): Job;
@@ -112,6 +115,7 @@ export function createMailer(options: {
   return {
     delivery: transport ? 'smtp' : 'none',
     queueMail: (mail, tx) => insertOutboxMail(tx ?? db, mail),
+    queueFoldedMail: (fold, tx) => queueFoldedMail(tx, fold),
     deliverDue,
     outboxJob: (intervalMs) => ({
       name: 'mail-outbox',

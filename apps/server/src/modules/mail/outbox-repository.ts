@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { mailOutbox, type MailAttachment } from './schema';
 
 export interface OutgoingMail {
@@ -14,7 +14,18 @@ export interface OutgoingMail {
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
-export async function insertOutboxMail(db: Db, mail: OutgoingMail): Promise<string> {
+/** How a mail folds (mail-folding.ts): its key, a digest's items, and a digest's wait. */
+export interface FoldFields {
+  foldKey: string;
+  foldItems?: unknown[];
+  dueInMs?: number;
+}
+
+export async function insertOutboxMail(
+  db: Db,
+  mail: OutgoingMail,
+  fold?: FoldFields,
+): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -24,9 +35,69 @@ export async function insertOutboxMail(db: Db, mail: OutgoingMail): Promise<stri
       html: mail.html ?? null,
       attachments: mail.attachments ?? [],
       eraseAfterSend: mail.eraseAfterSend ?? false,
+      ...(fold && {
+        foldKey: fold.foldKey,
+        foldItems: fold.foldItems ?? null,
+        ...(fold.dueInMs !== undefined && {
+          nextAttemptAt: sql`now() + ${`${fold.dueInMs} milliseconds`}::interval`,
+        }),
+      }),
     })
     .returning({ id: mailOutbox.id });
   return row!.id;
+}
+
+/** Serialises the mails of one fold key until the transaction ends. */
+export async function lockFoldKey(tx: Tx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`mail-fold:${key}`}, 0))`);
+}
+
+/**
+ * The newest mail of a fold key queued less than `windowMs` ago, locked: whether it is a digest
+ * that can still take items (waiting, never tried, not leased by the outbox job). Undefined when
+ * none is that recent.
+ */
+export async function lockRecentFoldedMail(
+  tx: Tx,
+  key: string,
+  windowMs: number,
+): Promise<{ id: string; foldItems: unknown[] | null; open: boolean } | undefined> {
+  const [row] = await tx
+    .select({
+      id: mailOutbox.id,
+      foldItems: mailOutbox.foldItems,
+      open: sql<boolean>`${mailOutbox.foldItems} is not null and ${mailOutbox.status} = 'pending' and ${mailOutbox.attempts} = 0 and ${mailOutbox.lockedUntil} is null`,
+    })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.foldKey, key),
+        sql`${mailOutbox.createdAt} > now() - ${`${windowMs} milliseconds`}::interval`,
+      ),
+    )
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** A waiting digest rendered again with its items. */
+export async function rewriteFoldedDigest(
+  tx: Tx,
+  id: string,
+  mail: OutgoingMail,
+  foldItems: unknown[],
+): Promise<void> {
+  await tx
+    .update(mailOutbox)
+    .set({
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      attachments: mail.attachments ?? [],
+      foldItems,
+    })
+    .where(eq(mailOutbox.id, id));
 }
 
 /**
@@ -157,6 +228,8 @@ export async function listOutboxMails(
       createdAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,
       eraseAfterSend: mailOutbox.eraseAfterSend,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+      folding: sql<boolean>`${mailOutbox.foldItems} is not null`,
     })
     .from(mailOutbox)
     .where(where)

@@ -42,6 +42,13 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** Removed once sent: the goodbye mail of an erased account keeps no address behind. */
     eraseAfterSend: boolean('erase_after_send').notNull().default(false),
+    /**
+     * Mails that fold into a digest when they come in bursts share this key (mail-folding.ts,
+     * decision 045), e.g. the owner's cancellation copies to one address.
+     */
+    foldKey: text('fold_key'),
+    /** A digest's items, oldest first, from which it is rendered again as each joins; null otherwise. */
+    foldItems: jsonb('fold_items').$type<unknown[]>(),
   },
   (t) => [
     index('mail_outbox_due_idx')
@@ -49,6 +56,9 @@ export const mailOutbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('mail_outbox_created_idx').on(t.createdAt),
     index('mail_outbox_status_created_idx').on(t.status, t.createdAt),
+    index('mail_outbox_fold_idx')
+      .on(t.foldKey, t.createdAt)
+      .where(sql`${t.foldKey} is not null`),
     check(
       'mail_outbox_status_check',
       sql`${t.status} in ('pending', 'sent', 'failed', 'not_delivered')`,
