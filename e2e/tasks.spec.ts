@@ -1,8 +1,12 @@
-import { calendarDayIn, shiftCalendarDay, TASK_MESSAGES } from '@consult/shared';
+import {
+  calendarDayIn,
+  shiftCalendarDay,
+  TASK_MAIL_FOLD_MINUTES,
+  TASK_MESSAGES,
+} from '@consult/shared';
 import { ADMIN, signIn, signedInClient } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import { expect, expectAccessibleWithoutToasts, test, shootBothWidths } from './support/fixtures';
-import { waitForMail } from './support/mail';
 import { DESKTOP } from './support/public-site';
 
 // Sign-up with its proof of work, a booking and two people's screens take a while.
@@ -11,7 +15,7 @@ test.describe.configure({ timeout: 120_000 });
 const STATEMENTS = 'Send last year’s statements';
 const LATE = 'Fill in the intake sheet';
 
-test('the owner assigns a task after a booking, the client gets the mail and ticks it, the owner sees it done', async ({
+test('the owner assigns two tasks after a booking, one mail gathers them, the client ticks one, the owner sees it done', async ({
   page,
   browser,
 }) => {
@@ -54,7 +58,9 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
   await shootBothWidths(owner, 'admin-booking-task-form');
   await bookingTasks.getByRole('button', { name: 'Assign the task' }).click();
   await expect(
-    owner.getByText(`The task is assigned. ${client.name} gets an e-mail.`),
+    owner.getByText(
+      `The task is assigned. ${client.name} gets an e-mail within ${TASK_MAIL_FOLD_MINUTES} minutes, with any other task you give them by then.`,
+    ),
   ).toBeVisible();
   await expect(bookingTasks.getByRole('link', { name: new RegExp(STATEMENTS) })).toBeVisible();
 
@@ -82,9 +88,23 @@ test('the owner assigns a task after a booking, the client gets the mail and tic
   await expectAccessibleWithoutToasts(owner);
   await shootBothWidths(owner, 'admin-tasks');
 
-  const mail = await waitForMail(client.email, new RegExp(`^New task: ${STATEMENTS}$`));
-  expect(mail.text).toContain('Bank statements\nand the tax assessment.');
-  expect(mail.text).toContain('/dash/tasks');
+  // Both tasks go to the client in one mail, which waits a few minutes for more (decision 047):
+  // the outbox shows it gathering, with what it will say.
+  await owner.goto('/admin/system?tab=outbox&state=queued');
+  const queued = owner.getByRole('link', {
+    name: new RegExp(`2 new tasks: ${STATEMENTS} and 1 more`),
+  });
+  await expect(queued.getByText(/gathers until/)).toBeVisible();
+  await queued.click();
+  const mail = owner.getByRole('article');
+  await expect(mail.getByText('Gathering')).toBeVisible();
+  const text = mail.locator('pre');
+  await expect(text).toContainText(`1. ${STATEMENTS}, due on`);
+  await expect(text).toContainText('Bank statements\nand the tax assessment.');
+  await expect(text).toContainText(`2. ${LATE}, due on`);
+  await expect(text).toContainText('/dash/tasks');
+  await expectAccessibleWithoutToasts(owner);
+  await shootBothWidths(owner, 'admin-outbox-task-mail-gathering');
 
   // The client: the overdue task first, then ticks the statements done.
   await page.goto('/dash');

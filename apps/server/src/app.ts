@@ -30,6 +30,7 @@ import { adminUserRoutes } from './modules/users/routes';
 import { adminMessageRoutes } from './modules/messages/routes';
 import { adminBookingRoutes } from './modules/bookings/owner/admin-routes';
 import { authRoutes } from './modules/auth/routes';
+import { sessionRoutes } from './modules/auth/sessions-routes';
 import { setupRoutes } from './modules/auth/setup-routes';
 import { adminSecurityRoutes, twoFactorRoutes } from './modules/auth/two-factor-routes';
 import { adminAuditRoutes } from './modules/audit/routes';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(twoFactorRoutes, { deps });
       await api.register(adminSecurityRoutes, { deps });
       await api.register(accountRoutes, { deps });
+      await api.register(sessionRoutes, { deps });
       await api.register(adminUserRoutes, { deps });
       await api.register(adminSystemRoutes, { deps });
       await api.register(setupRoutes, { deps });

@@ -25,7 +25,7 @@ export const paths = {
     users: '/admin/users',
     system: '/admin/system',
     config: '/admin/config',
-    /** The owner's own account: details, password, two-factor sign-in. */
+    /** The owner's own account: details, password, two-factor sign-in, signed-in sessions. */
     profile: '/admin/profile',
   },
 } as const;

@@ -177,6 +177,7 @@ export const api = createApi({
   tagTypes: [
     'Task',
     'User',
+    'Session',
     'Booking',
     'Payment',
     'Metrics',

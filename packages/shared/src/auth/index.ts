@@ -4,3 +4,4 @@ export * from './password';
 export * from './schemas';
 export * from './privacy';
 export * from './two-factor';
+export * from './sessions';

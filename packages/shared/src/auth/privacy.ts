@@ -99,9 +99,15 @@ export const accountExportSchema = z.object({
     enabledAt: z.string().nullable(),
     recoveryCodesLeft: z.number().int(),
   }),
+  /** Sign-in sessions, one per device signed in (decision 044). */
   sessions: z.array(
     z.object({
       startedAt: z.string(),
+      lastUsedAt: z.string(),
+      /** The browser's User-Agent header; null when none was recorded. */
+      userAgent: z.string().nullable(),
+      /** The address it was last used from, shortened (203.0.113.x); null when none was recorded. */
+      ip: z.string().nullable(),
       expiresAt: z.string(),
       endedAt: z.string().nullable(),
     }),

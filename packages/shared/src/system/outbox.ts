@@ -51,6 +51,13 @@ export const outboxMailSummarySchema = z.object({
   lastError: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /**
+   * When a queued mail goes (or is tried again): later than now for a digest gathering what joins
+   * it, or a retry waiting its turn; null for a mail no longer queued.
+   */
+  dueAt: z.string().nullable(),
+  /** A digest still taking items (decisions 045, 046): what joins it before `dueAt` goes with it. */
+  gathering: z.boolean(),
   /** An erased account's last mail: deleted once sent, and its content is never shown. */
   erased: z.boolean(),
 });

@@ -11,6 +11,11 @@ export const TASK_TITLE_MAX = 120;
 export const TASK_DETAILS_MAX = 2000;
 /** Tasks per page of the owner's list. */
 export const ADMIN_TASKS_PAGE_SIZE = 20;
+/**
+ * The assignment mail waits this long and lists every task given to the client meanwhile, so a
+ * burst of assignments is one mail (decision 047).
+ */
+export const TASK_MAIL_FOLD_MINUTES = 3;
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in `timeZone`. */
 export function calendarDayIn(instant: Date | number, timeZone: string): string {

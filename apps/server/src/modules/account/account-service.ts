@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
 import { revokeUserRefreshTokens } from '../auth/auth-repository';
 import { createSession, sendVerification, type Session } from '../auth/auth-service';
+import type { SessionClient } from '../auth/sessions-repository';
 import { assertPasswordNotCommon, hashPassword, verifyPassword } from '../auth/passwords';
 import { randomToken, sha256Hex } from '../auth/secrets';
 import { emailInUseMail } from './account-mails';
@@ -53,6 +54,7 @@ export async function updateProfile(
   deps: AccountDeps,
   user: UserRow,
   input: z.output<typeof profileUpdateSchema>,
+  client: SessionClient,
 ): Promise<ProfileUpdateResult> {
   let passwordHash: string | undefined;
   if (input.newPassword !== undefined) {
@@ -98,7 +100,7 @@ export async function updateProfile(
     let session: Session | undefined;
     if (passwordHash !== undefined) {
       await revokeUserRefreshTokens(tx, user.id);
-      session = await createSession(deps, tx, updated);
+      session = await createSession(deps, tx, updated, client);
     }
     return { user: await viewUser(tx, updated), session };
   });

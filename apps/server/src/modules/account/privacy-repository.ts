@@ -4,8 +4,8 @@
  */
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { refreshTokens } from '../auth/schema';
 import { deleteTwoFactor } from '../auth/two-factor-repository';
+import { refreshTokens, sessions } from '../auth/schema';
 import { bookingEvents, bookings } from '../bookings/schema';
 import { mailOutbox } from '../mail/schema';
 import { paymentRefunds, payments } from '../payments/schema';
@@ -67,17 +67,28 @@ export async function messagesFrom(db: Db, email: string) {
     .orderBy(asc(contactMessages.createdAt));
 }
 
+/**
+ * The client's sessions (decision 044), oldest first: where and when each was used, when its last
+ * token expires and, once every token is revoked, when it ended.
+ */
 export async function sessionsOf(db: Db, userId: string) {
   return db
     .select({
-      createdAt: refreshTokens.createdAt,
-      expiresAt: refreshTokens.expiresAt,
-      rotatedAt: refreshTokens.rotatedAt,
-      revokedAt: refreshTokens.revokedAt,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      expiresAt: sql<Date>`max(${refreshTokens.expiresAt})`.mapWith(refreshTokens.expiresAt),
+      endedAt:
+        sql<Date | null>`case when bool_or(${refreshTokens.revokedAt} is null) then null else max(${refreshTokens.revokedAt}) end`.mapWith(
+          refreshTokens.revokedAt,
+        ),
     })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.userId, userId))
-    .orderBy(asc(refreshTokens.createdAt));
+    .from(sessions)
+    .innerJoin(refreshTokens, eq(refreshTokens.familyId, sessions.id))
+    .where(eq(sessions.userId, userId))
+    .groupBy(sessions.id)
+    .orderBy(asc(sessions.createdAt));
 }
 
 /** The client's bookings still to come that hold a time, locked for cancelling. */
@@ -184,6 +195,7 @@ export async function eraseClientData(
     );
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, user.id));
   await deleteTwoFactor(tx, user.id);
+  await tx.delete(sessions).where(eq(sessions.userId, user.id));
   await tx.delete(emailTokens).where(eq(emailTokens.userId, user.id));
   await tx
     .update(users)

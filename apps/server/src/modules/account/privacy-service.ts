@@ -125,8 +125,11 @@ export async function exportAccount(
     twoFactor: await twoFactorFacts(deps.db, user.id),
     sessions: (await sessionsOf(deps.db, user.id)).map((session) => ({
       startedAt: session.createdAt.toISOString(),
+      lastUsedAt: session.lastUsedAt.toISOString(),
+      userAgent: session.userAgent,
+      ip: session.ip,
       expiresAt: session.expiresAt.toISOString(),
-      endedAt: iso(session.revokedAt ?? session.rotatedAt),
+      endedAt: iso(session.endedAt),
     })),
   };
 }

@@ -29,6 +29,7 @@ import {
   mailBudgets,
 } from '../auth/rate-limits';
 import { clearSessionCookies, setSessionCookies } from '../auth/session-cookies';
+import { sessionClientOf } from '../auth/session-device';
 import {
   requestPasswordReset,
   resendVerification,
@@ -86,7 +87,12 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       preHandler: mailBudgets(app, newEmailOf),
     },
     async (request, reply) => {
-      const result = await updateProfile(deps, request.user!, request.body);
+      const result = await updateProfile(
+        deps,
+        request.user!,
+        request.body,
+        sessionClientOf(request),
+      );
       if (result.session) setSessionCookies(app, reply, result.session.refreshToken);
       return result.user;
     },

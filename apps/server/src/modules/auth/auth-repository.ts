@@ -75,13 +75,3 @@ export async function redeemChallengeSignature(
     .returning({ signature: usedChallenges.signature });
   return rows.length > 0;
 }
-
-/** Whether a session (refresh-token family) is still open: signed out and revoked ones are not. */
-export async function isSessionOpen(db: Db, familyId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-    .limit(1);
-  return row !== undefined;
-}

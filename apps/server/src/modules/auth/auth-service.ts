@@ -31,6 +31,7 @@ import {
   revokeRefreshFamily,
 } from './auth-repository';
 import { redeemChallenge } from './challenge';
+import { insertSession, markSessionRefreshed, type SessionClient } from './sessions-repository';
 import {
   assertPasswordNotCommon,
   hashPassword,
@@ -114,7 +115,8 @@ export async function register(
   });
 }
 
-async function startSession(
+/** A new refresh token of the session `familyId`, and an access token naming it. */
+async function issueTokens(
   deps: Pick<AuthDeps, 'accountKeys'>,
   db: Db,
   user: UserRow,
@@ -132,11 +134,18 @@ async function startSession(
 }
 
 /**
- * A new session (new refresh-token family) for a user already authenticated, written on `db`:
- * the caller's transaction when there is one.
+ * A new session (new refresh-token family) for a user already authenticated, opened by `client`
+ * (decision 044), written on `db`: the caller's transaction when there is one.
  */
-export function createSession(deps: Pick<AuthDeps, 'accountKeys'>, db: Db, user: UserRow) {
-  return startSession(deps, db, user, randomUUID());
+export async function createSession(
+  deps: Pick<AuthDeps, 'accountKeys'>,
+  db: Db,
+  user: UserRow,
+  client: SessionClient,
+) {
+  const familyId = randomUUID();
+  await insertSession(db, { id: familyId, userId: user.id, ...client });
+  return issueTokens(deps, db, user, familyId);
 }
 
 /**
@@ -146,6 +155,7 @@ export function createSession(deps: Pick<AuthDeps, 'accountKeys'>, db: Db, user:
 export async function signIn(
   deps: AuthDeps,
   input: LoginInput,
+  client: SessionClient,
 ): Promise<Session | TwoFactorChallenge> {
   const user = await findUserByEmail(deps.db, input.email.trim());
   if (!user) {
@@ -157,16 +167,18 @@ export async function signIn(
   }
   if (user.disabledAt) throw new HttpProblem(401, AUTH_MESSAGES.accountDisabled);
   if (await hasTwoFactor(deps.db, user.id)) return openTwoFactorChallenge(deps, user);
-  return createSession(deps, deps.db, user);
+  return createSession(deps, deps.db, user, client);
 }
 
 /**
- * Trades a refresh token for a new pair. A token that was already rotated or revoked is a sign of
- * theft: its whole family (including the newest token) is revoked.
+ * Trades a refresh token for a new pair, marking the session used by `client`. A token that was
+ * already rotated or revoked is a sign of theft: its whole family (including the newest token) is
+ * revoked.
  */
 export async function refreshSession(
   deps: AuthDeps,
   refreshToken: string | undefined,
+  client: SessionClient,
 ): Promise<Session> {
   const expired = new HttpProblem(403, AUTH_MESSAGES.loginExpired);
   if (!refreshToken) throw expired;
@@ -184,7 +196,8 @@ export async function refreshSession(
   }
   const session = await deps.db.transaction(async (tx) => {
     if (!(await markRefreshTokenRotated(tx, stored.id))) return null;
-    return startSession(deps, tx, user, stored.familyId);
+    await markSessionRefreshed(tx, stored.familyId, client);
+    return issueTokens(deps, tx, user, stored.familyId);
   });
   if (!session) {
     // Another request rotated it a moment ago: the same token used twice.

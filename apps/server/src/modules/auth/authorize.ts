@@ -8,15 +8,23 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import {
   AUTH_MESSAGES,
+  MINUTE_MS,
   TWO_FACTOR_MESSAGES,
   TWO_FACTOR_SETUP_REQUIRED_PROBLEM_TYPE,
 } from '@consult/shared';
 import { HttpProblem } from '../../plugins/errors';
 import { findUserById, type UserRow } from '../users/users-repository';
-import { isSessionOpen } from './auth-repository';
 import { readAccessToken } from './access-token';
 import type { AccountKeys } from './account-keys';
 import { needsTwoFactorSetup } from './two-factor-requirement';
+import { shortenIp } from './session-device';
+import { findOpenSession, markSessionUsed } from './sessions-repository';
+
+/**
+ * How often requests mark their session used (a refresh marks it every time): "last used" is
+ * true to within this, for one write per session in a while (decision 044).
+ */
+export const SESSION_USE_MARK_INTERVAL_MS = 5 * MINUTE_MS;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +35,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, loaded fresh from the database by `app.authenticate`. */
     user: UserRow | null;
+    /** The session (refresh-token family) of the request's access token, with `user`. */
+    sessionId: string | null;
   }
 }
 
@@ -38,14 +48,23 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match ? match[1] || undefined : undefined;
 }
 
-/** The signed-in user of a request carrying a token; throws 403 for a bad token or a gone user. */
-export async function userFromToken(app: FastifyInstance, token: string): Promise<UserRow> {
+/**
+ * Loads the signed-in user and session of a request carrying a token; throws 403 for a bad token,
+ * an ended session or a gone user.
+ */
+async function loadTokenSession(app: FastifyInstance, request: FastifyRequest, token: string) {
   const claims = await readAccessToken(app.accountKeys.access, token);
-  const [user, open] = claims
-    ? await Promise.all([findUserById(app.db, claims.user.id), isSessionOpen(app.db, claims.sid)])
-    : [undefined, false];
-  if (!user || !open || user.disabledAt) throw new HttpProblem(403, AUTH_MESSAGES.loginExpired);
-  return user;
+  const [user, session] = claims
+    ? await Promise.all([findUserById(app.db, claims.user.id), findOpenSession(app.db, claims.sid)])
+    : [undefined, undefined];
+  if (!claims || !user || !session || user.disabledAt) {
+    throw new HttpProblem(403, AUTH_MESSAGES.loginExpired);
+  }
+  if (Date.now() - session.lastUsedAt.getTime() > SESSION_USE_MARK_INTERVAL_MS) {
+    await markSessionUsed(app.db, claims.sid, shortenIp(request.ip), SESSION_USE_MARK_INTERVAL_MS);
+  }
+  request.user = user;
+  request.sessionId = claims.sid;
 }
 
 /** The claims of a valid bearer token the request carries, or null (none, expired, invalid). */
@@ -62,18 +81,19 @@ export async function loadOptionalUser(
   if (request.headers.authorization === undefined) return;
   const token = bearerToken(request);
   if (token === undefined) throw new HttpProblem(401, AUTH_MESSAGES.authenticationRequired);
-  request.user = await userFromToken(app, token);
+  await loadTokenSession(app, request, token);
 }
 
 export default fp(
   async function authorizePlugin(app: FastifyInstance, options: { accountKeys: AccountKeys }) {
     app.decorate('accountKeys', options.accountKeys);
     app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
 
     app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
       const token = bearerToken(request);
       if (token === undefined) throw new HttpProblem(401, AUTH_MESSAGES.authenticationRequired);
-      request.user = await userFromToken(app, token);
+      await loadTokenSession(app, request, token);
     } as preHandlerAsyncHookHandler);
 
     app.decorate('requireAdmin', async function requireAdmin(request: FastifyRequest) {

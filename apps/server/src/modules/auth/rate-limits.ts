@@ -30,6 +30,8 @@ export const AUTH_RATE_LIMITS = {
   mailPerIp: { max: 20, windowMs: FIFTEEN_MINUTES },
   tokenPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
   exportPerAccount: { max: 10, windowMs: ONE_HOUR },
+  /** Ending sessions (one, or all others): far more than a person needs (decision 044). */
+  sessionEndsPerAccount: { max: 30, windowMs: FIFTEEN_MINUTES },
   deletePasswordFailuresPerAccount: { max: 5, windowMs: FIFTEEN_MINUTES },
   /** First-run setup: enough for typing mistakes, far too few to guess a 192-bit code. */
   setupPerIp: { max: 10, windowMs: FIFTEEN_MINUTES },

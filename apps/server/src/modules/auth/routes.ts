@@ -19,6 +19,7 @@ import { createRegistrationChallenge } from './challenge';
 import { acceptEmptyJsonBodies } from './empty-json-body';
 import { AUTH_RATE_LIMITS, bodyEmail, failureBudget, limitBy, mailBudgets } from './rate-limits';
 import { clearSessionCookies, setSessionCookies } from './session-cookies';
+import { sessionClientOf } from './session-device';
 
 const challengeSchema = z
   .object({
@@ -115,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     },
     async (request, reply) => {
       try {
-        const session = await signIn(deps, request.body);
+        const session = await signIn(deps, request.body, sessionClientOf(request));
         if ('challenge' in session) return session;
         setSessionCookies(app, reply, session.refreshToken);
         return { accessToken: session.accessToken };
@@ -131,7 +132,11 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
 
   async function refresh(request: FastifyRequest, reply: FastifyReply) {
     try {
-      const session = await refreshSession(deps, request.cookies[REFRESH_COOKIE]);
+      const session = await refreshSession(
+        deps,
+        request.cookies[REFRESH_COOKIE],
+        sessionClientOf(request),
+      );
       setSessionCookies(app, reply, session.refreshToken);
       reply.header('cache-control', 'no-store');
       return { accessToken: session.accessToken };

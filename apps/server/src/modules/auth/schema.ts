@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   index,
   integer,
   pgTable,
@@ -10,6 +12,32 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/schema';
 
+/**
+ * A signed-in session: one refresh-token family (its id is the family id, and access tokens carry
+ * it as `sid`), with the browser that opened it, the shortened address it was last used from and
+ * when (decision 044). Whether it is still live is the refresh tokens' business.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The User-Agent header as sent, cut to 512 characters; null when none was sent. */
+    userAgent: text('user_agent'),
+    /** The client's address shortened (203.0.113.x): the full one is never stored. */
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    check('sessions_user_agent_check', sql`char_length(${t.userAgent}) <= 512`),
+    check('sessions_ip_check', sql`char_length(${t.ip}) <= 64`),
+  ],
+);
+
 /** Opaque refresh tokens, stored hashed; each refresh rotates to a new token in the same family. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -18,7 +46,9 @@ export const refreshTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),

@@ -10,6 +10,7 @@ import {
 import type { RouteOptions } from '../../app-deps';
 import { AUTH_RATE_LIMITS, limitBy } from './rate-limits';
 import { setSessionCookies } from './session-cookies';
+import { sessionClientOf } from './session-device';
 import { completeSetup, isSetupNeeded } from './setup-service';
 
 export const setupRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
@@ -51,7 +52,7 @@ export const setupRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { de
       ],
     },
     async (request, reply) => {
-      const session = await completeSetup(deps, request.body);
+      const session = await completeSetup(deps, request.body, sessionClientOf(request));
       setSessionCookies(app, reply, session.refreshToken);
       return reply.code(201).send({ accessToken: session.accessToken });
     },

@@ -23,6 +23,7 @@ import { writeOwnerFacts } from '../site/site-editor-service';
 import { findUserByEmail, insertUser, updateUser } from '../users/users-repository';
 import { revokeUserRefreshTokens } from './auth-repository';
 import { createSession, type AuthDeps, type Session } from './auth-service';
+import type { SessionClient } from './sessions-repository';
 import { assertPasswordNotCommon, hashPassword } from './passwords';
 import {
   adminExists,
@@ -91,6 +92,7 @@ async function assertSetupOpen(
 export async function completeSetup(
   deps: CompleteSetupDeps & Pick<AuthDeps, 'accountKeys'>,
   input: z.output<typeof setupSchema>,
+  client: SessionClient,
 ): Promise<Session> {
   assertPasswordNotCommon(input.password, 'password');
   // The cheap refusals come before the costly hash, so guesses cost the server little; they are
@@ -136,6 +138,6 @@ export async function completeSetup(
       { keepExampleText: input.keepExampleText },
     );
     await writeReceiptBusinessName(deps, tx, user.id, businessName);
-    return createSession(deps, tx, user);
+    return createSession(deps, tx, user, client);
   });
 }

@@ -37,6 +37,7 @@ import {
   twoFactorStatus,
   WrongTwoFactorCode,
 } from './two-factor-service';
+import { sessionClientOf } from './session-device';
 
 const authErrors = { 401: problemSchema, 403: problemSchema };
 const security = [{ bearer: [] }];
@@ -216,7 +217,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
     },
     async (request, reply) => {
       const session = await countingFailures(request, () =>
-        completeTwoFactorSignIn(deps, request.body),
+        completeTwoFactorSignIn(deps, request.body, sessionClientOf(request)),
       );
       setSessionCookies(app, reply, session.refreshToken);
       return { accessToken: session.accessToken };

@@ -53,6 +53,7 @@ import {
   type TwoFactorRow,
 } from './two-factor-repository';
 import { isTwoFactorRequired } from './two-factor-requirement';
+import type { SessionClient } from './sessions-repository';
 
 export type TwoFactorDeps = Pick<AppDeps, 'db' | 'log' | 'clock' | 'accountKeys'>;
 
@@ -263,6 +264,7 @@ function challengeInvalid(): HttpProblem {
 export async function completeTwoFactorSignIn(
   deps: TwoFactorDeps,
   input: { challenge: string; code?: string; recoveryCode?: string },
+  client: SessionClient,
 ): Promise<Session> {
   const now = deps.clock();
   const challenge = await findChallenge(deps.db, sha256Hex(input.challenge));
@@ -297,7 +299,7 @@ export async function completeTwoFactorSignIn(
           details: { recoveryCodesLeft: await countRecoveryCodesLeft(tx, user.id) },
         });
       }
-      return createSession(deps, tx, user);
+      return createSession(deps, tx, user, client);
     });
   } catch (error) {
     if (error instanceof WrongTwoFactorCode) await countChallengeFailure(deps.db, challenge.id);

@@ -40,7 +40,10 @@ describe('bookings under concurrency (PostgreSQL)', () => {
           emailVerifiedAt: new Date(),
           timeZone: 'UTC',
         });
-        const { accessToken } = await createSession(t.app.deps, t.app.db, user!);
+        const { accessToken } = await createSession(t.app.deps, t.app.db, user!, {
+          userAgent: null,
+          ip: null,
+        });
         return { user: user!, headers: { authorization: `Bearer ${accessToken}` } };
       }),
     );

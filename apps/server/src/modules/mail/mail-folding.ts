@@ -1,8 +1,9 @@
 /**
  * Mails that come in bursts fold into a digest (decision 045): the first of a key goes out as it
- * is; one queued while an earlier mail of the key is recent opens a digest that waits a few
- * minutes, and every further one joins it until the outbox job takes it. The outbox holds what is
- * really sent: the digest row is rendered again from its items each time one joins.
+ * is (unless `firstWaits`: then it opens the digest); one queued while an earlier mail of the key
+ * is recent opens a digest that waits a few minutes, and every further one joins it until the
+ * outbox job takes it. The outbox holds what is really sent: the digest row is rendered again from
+ * its items each time one joins.
  */
 import type { Tx } from '../../db/client';
 import {
@@ -13,7 +14,7 @@ import {
   type OutgoingMail,
 } from './outbox-repository';
 
-export interface FoldedMail<Item> {
+interface FoldedMailBase<Item> {
   /** Mails of one key fold together, e.g. the owner's cancellation copies to one address. */
   key: string;
   /** A mail of the key queued less than this long ago: the new one goes into a digest. */
@@ -22,19 +23,34 @@ export interface FoldedMail<Item> {
   delayMs: number;
   /** What the digest lists of this mail; stored as JSON. */
   item: Item;
-  /** The mail as it goes when no other of its key is recent. */
-  single: OutgoingMail;
   /** The digest of `items`, oldest first. */
   digest: (items: Item[]) => OutgoingMail;
 }
+
+export type FoldedMail<Item> = FoldedMailBase<Item> &
+  (
+    | {
+        /**
+         * The first of a burst waits too: every mail of the key opens or joins a digest, so a
+         * burst is one mail, not the first alone and a digest of the rest (the task assignments,
+         * decision 047). A digest of one item must then read as that mail alone.
+         */
+        firstWaits: true;
+      }
+    | {
+        firstWaits?: false;
+        /** The mail as it goes when no other of its key is recent. */
+        single: OutgoingMail;
+      }
+  );
 
 /** Queues `fold` in `tx`: alone, as a new digest, or into the digest still waiting. */
 export async function queueFoldedMail<Item>(tx: Tx, fold: FoldedMail<Item>): Promise<string> {
   const { key } = fold;
   await lockFoldKey(tx, key);
   const recent = await lockRecentFoldedMail(tx, key, fold.windowMs);
-  if (!recent) return insertOutboxMail(tx, fold.single, { foldKey: key });
-  if (recent.open && recent.foldItems) {
+  if (!recent && !fold.firstWaits) return insertOutboxMail(tx, fold.single, { foldKey: key });
+  if (recent?.open && recent.foldItems) {
     const items = [...(recent.foldItems as Item[]), fold.item];
     await rewriteFoldedDigest(tx, recent.id, fold.digest(items), items);
     return recent.id;

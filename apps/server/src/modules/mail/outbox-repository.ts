@@ -228,6 +228,8 @@ export async function listOutboxMails(
       createdAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,
       eraseAfterSend: mailOutbox.eraseAfterSend,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+      folding: sql<boolean>`${mailOutbox.foldItems} is not null`,
     })
     .from(mailOutbox)
     .where(where)

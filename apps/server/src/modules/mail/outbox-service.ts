@@ -45,7 +45,8 @@ type SummaryRow = Pick<
   | 'createdAt'
   | 'sentAt'
   | 'eraseAfterSend'
->;
+  | 'nextAttemptAt'
+> & { folding: boolean };
 
 function toSummary(row: SummaryRow): OutboxMailSummary {
   return {
@@ -57,6 +58,8 @@ function toSummary(row: SummaryRow): OutboxMailSummary {
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+    dueAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+    gathering: row.status === 'pending' && row.attempts === 0 && row.folding,
     erased: row.eraseAfterSend,
   };
 }
@@ -85,7 +88,7 @@ export async function outboxMail(deps: Pick<AppDeps, 'db'>, id: string): Promise
   if (!row) throw notFound();
   const withheld = row.eraseAfterSend;
   return {
-    ...toSummary(row),
+    ...toSummary({ ...row, folding: row.foldItems !== null }),
     text: withheld ? null : row.text,
     html: withheld ? null : row.html,
     attachments: withheld
@@ -134,6 +137,6 @@ export async function resendMail(
         after: { state: 'queued', attempts: 0 },
       },
     });
-    return toSummary(row);
+    return toSummary({ ...row, folding: row.foldItems !== null });
   });
 }

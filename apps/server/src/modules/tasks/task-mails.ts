@@ -1,5 +1,10 @@
-/** The task mails to the client: a task was assigned, and the reminder the day before it is due. */
-import { formatDueDay, paths } from '@consult/shared';
+/**
+ * The task mails to the client: the tasks assigned (folded into one mail per few minutes, decision
+ * 047), and the reminder the day before one is due.
+ */
+import { formatDueDay, MINUTE_MS, paths, TASK_MAIL_FOLD_MINUTES } from '@consult/shared';
+import type { Tx } from '../../db/client';
+import type { Mailer } from '../mail/mailer';
 import type { OutgoingMail } from '../mail/outbox-repository';
 import { simpleMail } from '../mail/simple-mail';
 
@@ -13,10 +18,18 @@ interface TaskMailFacts {
   dueDate: string | null;
 }
 
-function tasksLink(facts: TaskMailFacts) {
+function tasksLink(facts: Pick<TaskMailFacts, 'appUrl'>) {
   return { href: `${facts.appUrl}${paths.tasks}`, label: 'Open your tasks' };
 }
 
+/** What the assignment mail lists of one task, as the outbox keeps it until the mail goes. */
+export interface AssignedTaskItem {
+  title: string;
+  details: string | null;
+  dueDate: string | null;
+}
+
+/** The mail of one assigned task. */
 export function taskAssignedMail(facts: TaskMailFacts): OutgoingMail {
   const due = facts.dueDate ? ` It is due on ${formatDueDay(facts.dueDate)}.` : '';
   return simpleMail(
@@ -39,5 +52,52 @@ export function taskReminderMail(facts: TaskMailFacts & { dueDate: string }): Ou
       ...(facts.details ? [facts.details] : []),
     ],
     tasksLink(facts),
+  );
+}
+
+/** The tasks of one assignment mail, oldest first: one reads as the mail of that task alone. */
+export function tasksAssignedMail(
+  facts: Pick<TaskMailFacts, 'appUrl' | 'to' | 'clientName'>,
+  items: AssignedTaskItem[],
+): OutgoingMail {
+  if (items.length === 1) return taskAssignedMail({ ...facts, ...items[0]! });
+  const [first] = items;
+  return simpleMail(
+    facts.to,
+    `${items.length} new tasks: ${first!.title} and ${items.length - 1} more`,
+    [
+      `Hello ${facts.clientName}, you have ${items.length} new tasks. You can see them and tick them done on your dashboard:`,
+      ...items.flatMap((item, index) => [
+        `${index + 1}. ${item.title}${item.dueDate ? `, due on ${formatDueDay(item.dueDate)}` : ''}`,
+        ...(item.details ? [item.details] : []),
+      ]),
+    ],
+    tasksLink(facts),
+  );
+}
+
+export const TASK_MAIL_FOLD_MS = TASK_MAIL_FOLD_MINUTES * MINUTE_MS;
+
+/**
+ * Queues the mail of an assigned task in `tx`, into the client's assignment mail still waiting or
+ * as a new one that waits `TASK_MAIL_FOLD_MS` for the next tasks (decision 047).
+ */
+export function queueTaskAssignedMail(
+  tx: Tx,
+  mailer: Mailer,
+  facts: Pick<TaskMailFacts, 'appUrl' | 'to' | 'clientName'> & { clientId: string },
+  item: AssignedTaskItem,
+): Promise<string> {
+  const { clientId, ...envelope } = facts;
+  return mailer.queueFoldedMail<AssignedTaskItem>(
+    {
+      key: `task-assigned:${clientId}`,
+      windowMs: TASK_MAIL_FOLD_MS,
+      delayMs: TASK_MAIL_FOLD_MS,
+      firstWaits: true,
+      item,
+      digest: (items) => tasksAssignedMail(envelope, items),
+    },
+    tx,
   );
 }

@@ -24,7 +24,7 @@ import { auditChange, isEmptyChange } from '../audit/audit-diff';
 import { findBookingById } from '../bookings/bookings-repository';
 import { pageWindow } from '../bookings/past-bookings-page';
 import { findUserContact, type UserRow } from '../users/users-repository';
-import { taskAssignedMail } from './task-mails';
+import { queueTaskAssignedMail } from './task-mails';
 import {
   countAdminTasks,
   deleteTask,
@@ -154,7 +154,8 @@ function auditFacts(task: TaskRow) {
 }
 
 /**
- * The owner gives a client a task. The task, its audit entry and the client's mail commit together.
+ * The owner gives a client a task. The task, its audit entry and the client's mail commit together;
+ * the mail waits a few minutes for further tasks, so a burst of them is one mail (decision 047).
  * A task created on the day before its due date (or later) gets no separate reminder: the mail
  * that assigns it already says when it is due.
  */
@@ -182,16 +183,17 @@ export async function createTask(
       createdAt: now,
       updatedAt: now,
     });
-    await deps.mailer.queueMail(
-      taskAssignedMail({
+    // Tasks given within a few minutes reach the client as one mail (decision 047).
+    await queueTaskAssignedMail(
+      tx,
+      deps.mailer,
+      {
         appUrl: deps.config.APP_URL,
         to: client.email,
         clientName: client.name,
-        title: row.title,
-        details: row.details,
-        dueDate: row.dueDate,
-      }),
-      tx,
+        clientId: client.id,
+      },
+      { title: row.title, details: row.details, dueDate: row.dueDate },
     );
     await audit(tx, owner, 'task.create', row, { ...auditChange(null, auditFacts(row)) });
     return row;

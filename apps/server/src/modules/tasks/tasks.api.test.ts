@@ -90,6 +90,20 @@ describe('tasks: the client’s action items and the owner’s screen', () => {
       client: { id: client.user.id, name: 'Bilal Khan', email: client.user.email },
     });
 
+    // The mail waits a few minutes for further tasks (decision 047); this test does not.
+    const [waiting] = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, client.user.email));
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      subject: 'New task: Send last year’s statements',
+    });
+    expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 2 * 60_000);
+    await t.app.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, waiting!.id));
     await t.app.mailer.deliverDue();
     const mail = await peer.waitForMail(
       (m) =>

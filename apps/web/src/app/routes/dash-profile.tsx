@@ -1,3 +1,8 @@
 import { ProfilePage } from '../../features/account';
+import { useSignOut } from '../../features/auth';
 
-export default ProfilePage;
+/** /dash/profile: the client's account; signing out this device from it is the ordinary sign-out. */
+export default function DashProfileRoute() {
+  const { signOut, signingOut } = useSignOut();
+  return <ProfilePage area="client" here={{ signOut: () => void signOut(), signingOut }} />;
+}

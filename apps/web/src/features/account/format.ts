@@ -12,3 +12,12 @@ export function formatDate(value: string | null, timeZone?: string) {
 export function firstName(name: string) {
   return name.trim().split(/\s+/)[0] ?? name;
 }
+
+/** An instant with its time, e.g. "26 Nov 2026, 14:05", in the person's zone. */
+export function formatDateTime(value: string, timeZone?: string) {
+  return new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(value));
+}

@@ -1,6 +1,5 @@
 export { AccountOverview } from './account-overview';
 export { ProfilePage } from './profile-page';
 export { useGetUserQuery } from './account-api';
-export { OwnerProfilePage } from './owner-profile-page';
 export { TwoFactorRequirementCard } from './two-factor-requirement-card';
 export { UserTwoFactorSection } from './user-two-factor-section';

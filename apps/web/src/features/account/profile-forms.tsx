@@ -40,7 +40,13 @@ function hasOnlyFieldErrors(error: Parameters<typeof readProblem>[0]) {
   return Object.keys(readProblem(error)?.errors ?? {}).length > 0;
 }
 
-export function DetailsForm({ user }: { user: User }) {
+export function DetailsForm({
+  user,
+  description = 'Shown to your consultant and used for reminders.',
+}: {
+  user: User;
+  description?: string;
+}) {
   const [update, { error, isLoading, reset }] = useUpdateUserMutation();
   const zones = useMemo(() => timeZoneOptions(user.timeZone), [user.timeZone]);
   const {
@@ -65,7 +71,7 @@ export function DetailsForm({ user }: { user: User }) {
   });
 
   return (
-    <Card title="Personal details" description="Shown to your consultant and used for reminders.">
+    <Card title="Personal details" description={description}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {error && !hasOnlyFieldErrors(error) && <Alert tone="error">{errorMessage(error)}</Alert>}
         <TextField

@@ -11,6 +11,8 @@ const ACTION_LABELS: Record<string, string> = {
   'user.recovery_codes': 'Made new recovery codes',
   'user.recovery_code_sign_in': 'Signed in with a recovery code',
   'security.settings': 'Changed how admins sign in',
+  'session.end': 'Signed out one of their sessions',
+  'session.end_others': 'Signed out their other sessions',
   'client_note.create': 'Added a private note',
   'client_note.update': 'Edited a private note',
   'client_note.delete': 'Deleted a private note',

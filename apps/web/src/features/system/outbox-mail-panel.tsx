@@ -58,9 +58,17 @@ export function OutboxMailPanel({ id, timeZone }: { id: string; timeZone: string
             ? formatAt(data.sentAt, timeZone)
             : data.state === 'not_delivered'
               ? 'Never: no mail server'
-              : 'Not yet'}
+              : data.dueAt
+                ? `Not yet: goes at ${formatAt(data.dueAt, timeZone)}`
+                : 'Not yet'}
         </dd>
       </dl>
+      {data.gathering && data.dueAt && (
+        <Alert tone="info" title="Gathering">
+          This mail waits until {formatAt(data.dueAt, timeZone)}: more mails of its kind to the same
+          address join it until then and arrive as one. It shows what will go so far.
+        </Alert>
+      )}
       {data.state === 'failed' && (
         <Alert tone="error" title="Delivery failed">
           <span className="wrap-anywhere">{data.lastError ?? 'No error was recorded.'}</span>

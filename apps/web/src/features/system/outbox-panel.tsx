@@ -86,6 +86,9 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
                   <span className="flex flex-wrap gap-x-2 text-sm text-muted">
                     <span className="break-all">{mail.to ?? 'An erased account'}</span>
                     <span>· {formatAt(mail.createdAt, timeZone)}</span>
+                    {mail.gathering && mail.dueAt && (
+                      <span>· gathers until {formatAt(mail.dueAt, timeZone)}</span>
+                    )}
                     {mail.state !== 'sent' && mail.attempts > 0 && (
                       <span>
                         · {mail.attempts} {mail.attempts === 1 ? 'attempt' : 'attempts'}

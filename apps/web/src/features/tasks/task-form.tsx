@@ -12,6 +12,7 @@ import {
   formatDueDay,
   MINUTE_MS,
   TASK_DETAILS_MAX,
+  TASK_MAIL_FOLD_MINUTES,
   TASK_MESSAGES,
   TASK_TITLE_MAX,
   type AdminTaskRecord,
@@ -112,7 +113,7 @@ export function TaskForm(props: TaskFormProps) {
           ? 'The task is saved.'
           : mailDelivered === false
             ? `The task is assigned. Mail is not being delivered: ${result.data.client.name}'s e-mail is in the outbox (System → Outbox).`
-            : `The task is assigned. ${result.data.client.name} gets an e-mail.`,
+            : `The task is assigned. ${result.data.client.name} gets an e-mail within ${TASK_MAIL_FOLD_MINUTES} minutes, with any other task you give them by then.`,
       );
       props.onDone(result.data);
     } else if ('error' in result) {
