@@ -241,6 +241,8 @@ test.describe("the owner's requirement for admins", () => {
     await page.goto('/admin/config?tab=security');
     await settings.getByLabel('Require two-factor sign-in for admin accounts').check();
     await settings.getByRole('button', { name: 'Save' }).click();
+    // The count reads 1 before the save too (the owner just enrolled): wait for the save itself.
+    await expect(page.getByText('Admins now need two-factor sign-in.')).toBeVisible();
     await expect(settings.getByText('1 admin account has not turned it on yet.')).toBeVisible();
     await expectAccessibleWithoutToasts(page);
     await shootBothWidths(page, 'two-factor-requirement');
