@@ -132,6 +132,9 @@ test('the owner marks a payment paid with its method and day, sees its receipt n
 
   // The client's receipt page says VOID plainly.
   await page.goto('/dash/payments');
+  // Due again, the payment shows how to pay above its receipt link once its details load (the
+  // link moves down then: click it after).
+  await expect(page.getByText('How to pay')).toBeVisible();
   await page.getByRole('link', { name: `Receipt ${number} (VOID)` }).click();
   await expect(page.getByRole('heading', { name: 'Receipt: VOID' })).toBeVisible();
   await expect(page.getByText(`VOID: receipt ${number} is void`)).toBeVisible();
