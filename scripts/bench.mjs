@@ -15,19 +15,21 @@ import {
   signIn,
 } from './bench/bookings.mjs';
 import { startProcess } from './bench/server-process.mjs';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
+import { toMb } from './bench/memory.mjs';
 import { heldStripeBookings, webhookOutcome, webhookStorm } from './bench/webhooks.mjs';
 import {
   METRICS_BOOKINGS,
   METRICS_PAYMENTS,
+  embeddedDatabaseUrl,
   measureMetrics,
-  seedHistoryOnPglite,
   seedHistoryOnPostgres,
 } from './bench/metrics.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
-/** BENCH_ONLY=metrics runs the metrics section alone; unset, every section runs. */
+/** BENCH_ONLY=memory or metrics runs that section alone; unset, every section runs. */
 const ONLY = process.env.BENCH_ONLY;
 const METRICS_REQUESTS = Number(process.env.BENCH_METRICS_REQUESTS ?? 200);
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-for-measuring-1' };
@@ -47,6 +49,10 @@ const serverEnv = {
   LOG_FORMAT: 'json',
 };
 const serverScript = join(root, 'apps/server/dist/server.js');
+/** The server as `npm start` runs it. */
+const startServer = (env) =>
+  startProcess(serverScript, env, '/api/health', logFile, SERVER_NODE_FLAGS);
+const MIXED_REQUESTS = 10_000;
 
 function load(url, headers = {}, requests = undefined) {
   return new Promise((resolve, reject) => {
@@ -72,8 +78,98 @@ function summarise(result) {
   };
 }
 
+/** Resident memory of the server's processes (scripts/bench/memory.mjs), against a target in MB. */
+function reportMemory(when, memory, targetMb) {
+  const once = toMb(memory.once);
+  report(`memory ${when}, all processes (MB)`, fmt(once), `<= ${targetMb}`, once <= targetMb);
+  report(`memory ${when}: Node alone (MB)`, fmt(toMb(memory.node)), 'info');
+  report(
+    `memory ${when}: RSS added up / PSS (MB)`,
+    `${fmt(toMb(memory.rssSum))} / ${fmt(toMb(memory.pss))}`,
+    `info (${memory.processes} processes)`,
+  );
+}
+
+/**
+ * MIXED_REQUESTS requests over 10 connections, each connection going round what a day of visitors
+ * and the owner ask: the public pages, site content, services, availability in random zones, the
+ * signed-in user and the owner's booking list.
+ */
+async function mixedLoad(url, token) {
+  const auth = { authorization: `Bearer ${token}` };
+  const zones = Intl.supportedValuesOf('timeZone');
+  const availability = (request) => {
+    const zone = zones[Math.floor(Math.random() * zones.length)];
+    const { from, to } = dayRange(60);
+    return {
+      ...request,
+      path: `/api/availability?service=strategy-session&from=${from}&to=${to}&timeZone=${encodeURIComponent(zone)}`,
+    };
+  };
+  const result = await new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        amount: MIXED_REQUESTS,
+        requests: [
+          { method: 'GET', path: '/' },
+          { method: 'GET', path: '/api/site' },
+          { method: 'GET', path: '/api/services' },
+          { method: 'GET', setupRequest: availability },
+          { method: 'GET', path: '/consultation' },
+          { method: 'GET', path: '/api/user', headers: auth },
+          { method: 'GET', path: '/api/admin/bookings', headers: auth },
+          { method: 'GET', path: '/api/health' },
+          { method: 'GET', path: '/terms-and-conditions' },
+        ],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+  });
+  const failed = result.errors + result.non2xx;
+  if (failed) report('mixed requests: failed answers', failed, '0', false);
+}
+
+/**
+ * Resident memory: the embedded default 3 s after start and after MIXED_REQUESTS requests, and
+ * the Node process alone on a PostgreSQL server (DATABASE_URL) 3 s after start.
+ */
+async function memorySection() {
+  // First start on an empty DATA_DIR: the embedded PostgreSQL creates its cluster, migrations run,
+  // demo content is seeded.
+  let server = await startServer(serverEnv);
+  report('first start, empty DATA_DIR (ms)', fmt(server.startMs, 0), 'info');
+  await server.stop();
+  server = await startServer(serverEnv);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    reportMemory('idle, 3 s after start', server.memory(), 160);
+    await mixedLoad(server.url, await signIn(server.url, ADMIN));
+    // As after start: what the site holds 3 s after the last request, not during the load.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    reportMemory(`3 s after ${MIXED_REQUESTS} mixed requests`, server.memory(), 200);
+  } finally {
+    await server.stop();
+  }
+
+  const database = await scratchDatabase(
+    process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
+  try {
+    const pgServer = await startServer({ ...serverEnv, DATABASE_URL: database.url });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const nodeRss = toMb(pgServer.memory().node);
+    await pgServer.stop();
+    report('DATABASE_URL: Node idle RSS (MB)', fmt(nodeRss), '<= 110', nodeRss <= 110);
+  } finally {
+    await database.drop();
+  }
+}
+
 try {
-  if (ONLY !== 'metrics') await coreSections();
+  if (!ONLY || ONLY === 'memory') await memorySection();
+  if (ONLY !== 'metrics' && ONLY !== 'memory') await coreSections();
   if (!ONLY || ONLY === 'metrics') await metricsSection();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -81,17 +177,9 @@ try {
 
 /** Start, memory, throughput, availability, the booking storm, webhooks and hashing. */
 async function coreSections() {
-  // First start on an empty DATA_DIR: PGlite creates its cluster, migrations run, demo content is seeded.
-  let server = await startProcess(serverScript, serverEnv, '/api/health', logFile);
-  report('first start, empty DATA_DIR (ms)', fmt(server.startMs, 0), 'info');
-  await server.stop();
-
   // Cold start proper: process start to first healthy answer on existing data.
-  server = await startProcess(serverScript, serverEnv, '/api/health', logFile);
+  const server = await startServer(serverEnv);
   report('cold start (ms)', fmt(server.startMs, 0), '<= 3000', server.startMs <= 3000);
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const idleRss = (await server.rssBytes()) / 1024 / 1024;
-  report('idle resident memory (MB)', fmt(idleRss), '<= 200', idleRss <= 200);
 
   const hello = await startProcess(join(root, 'scripts/bench/hello-world.mjs'), {}, '/', logFile);
   const helloResult = summarise(await load(`${hello.url}/`));
@@ -178,12 +266,7 @@ async function coreSections() {
     process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   );
   try {
-    const pgServer = await startProcess(
-      serverScript,
-      { ...serverEnv, DATABASE_URL: database.url },
-      '/api/health',
-      logFile,
-    );
+    const pgServer = await startServer({ ...serverEnv, DATABASE_URL: database.url });
     try {
       const token = await signIn(pgServer.url, ADMIN);
       // 60-minute sessions with a 15-minute buffer: starts 90 minutes apart never touch.
@@ -216,19 +299,14 @@ async function coreSections() {
   );
   try {
     const webhookSecret = 'whsec_bench_0123456789';
-    const pgServer = await startProcess(
-      serverScript,
-      {
-        ...serverEnv,
-        DATABASE_URL: webhookDb.url,
-        STRIPE_SECRET_KEY: 'sk_test_bench',
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_API_BASE: 'http://127.0.0.1:9',
-        LOG_LEVEL: 'warn',
-      },
-      '/api/health',
-      logFile,
-    );
+    const pgServer = await startServer({
+      ...serverEnv,
+      DATABASE_URL: webhookDb.url,
+      STRIPE_SECRET_KEY: 'sk_test_bench',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
+      LOG_LEVEL: 'warn',
+    });
     try {
       const bookingIds = await heldStripeBookings(webhookDb.url, 'strategy-session', 500);
       const storm = await webhookStorm(pgServer.url, webhookSecret, bookingIds, 20);
@@ -279,7 +357,7 @@ async function coreSections() {
 
 /**
  * GET /api/admin/metrics for one year holding 20,000 bookings and 10,000 payments, read one
- * request at a time: on PostgreSQL (target p99 <= 150 ms) and on PGlite.
+ * request at a time: on PostgreSQL (target p99 <= 150 ms) and on the embedded default.
  */
 async function metricsSection() {
   const reportMetrics = (engine, figures) => {
@@ -303,7 +381,7 @@ async function metricsSection() {
   );
   try {
     const env = { ...serverEnv, DATABASE_URL: database.url, LOG_LEVEL: 'warn' };
-    const pgServer = await startProcess(serverScript, env, '/api/health', logFile);
+    const pgServer = await startServer(env);
     try {
       await seedHistoryOnPostgres(database.url);
       const token = await signIn(pgServer.url, ADMIN);
@@ -315,22 +393,19 @@ async function metricsSection() {
     await database.drop();
   }
 
-  // PGlite: a data folder of its own, migrated by a first start, filled while the server is down.
-  const pgliteDir = mkdtempSync(join(tmpdir(), 'consult-bench-metrics-'));
+  // The embedded default: a data folder of its own, filled over the cluster's socket while it runs.
+  const embeddedDir = mkdtempSync(join(tmpdir(), 'consult-bench-metrics-'));
   try {
-    const env = { ...serverEnv, DATA_DIR: pgliteDir, LOG_LEVEL: 'warn' };
-    let server = await startProcess(serverScript, env, '/api/health', logFile);
-    await server.stop();
-    await seedHistoryOnPglite(pgliteDir);
-    server = await startProcess(serverScript, env, '/api/health', logFile);
+    const server = await startServer({ ...serverEnv, DATA_DIR: embeddedDir, LOG_LEVEL: 'warn' });
     try {
+      await seedHistoryOnPostgres(embeddedDatabaseUrl(embeddedDir));
       const token = await signIn(server.url, ADMIN);
-      reportMetrics('PGlite', await measureMetrics(server.url, token, METRICS_REQUESTS));
+      reportMetrics('embedded', await measureMetrics(server.url, token, METRICS_REQUESTS));
     } finally {
       await server.stop();
     }
   } finally {
-    rmSync(pgliteDir, { recursive: true, force: true });
+    rmSync(embeddedDir, { recursive: true, force: true });
   }
   report('metrics: payments in the history', METRICS_PAYMENTS, 'info');
 }

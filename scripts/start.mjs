@@ -1,9 +1,10 @@
 // `npm start`: build what is missing or stale, then run the server (migrations and seeding happen at its start).
 import { spawn } from 'node:child_process';
 import { buildIfStale } from './build-if-stale.mjs';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 buildIfStale({ quiet: true });
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.js'], {
   cwd: new URL('..', import.meta.url).pathname,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

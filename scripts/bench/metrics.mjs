@@ -1,5 +1,5 @@
 // Metrics benchmark (issue #13): GET /api/admin/metrics over one year holding 20,000 bookings and
-// 10,000 payments, on PostgreSQL and on PGlite. The history is written straight into the database
+// 10,000 payments, on PostgreSQL and on the embedded default. The history is written straight into the database
 // (no API: it is the read being measured) and the figures are read one request at a time, as the
 // owner's screen asks for them.
 import pg from 'pg';
@@ -65,16 +65,9 @@ export async function seedHistoryOnPostgres(databaseUrl) {
   }
 }
 
-/** PGlite allows one process on its data: the server must be stopped while this runs. */
-export async function seedHistoryOnPglite(dataDir) {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
-  const db = await PGlite.create({ dataDir: `${dataDir}/pglite`, extensions: { btree_gist } });
-  try {
-    for (const statement of historySql) await db.exec(statement);
-  } finally {
-    await db.close();
-  }
+/** The embedded cluster of a running server's DATA_DIR, over its socket (decision 051). */
+export function embeddedDatabaseUrl(dataDir) {
+  return `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(`${dataDir}/postgres`)}`;
 }
 
 /** The year up to today (UTC days; the owner's zone moves it by hours at most). */

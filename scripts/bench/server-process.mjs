@@ -1,8 +1,8 @@
 // Starts the built server as a child process and reports how long it took to answer healthy.
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { treeMemory } from './memory.mjs';
 
 export function freePort() {
   return new Promise((resolve) => {
@@ -28,12 +28,15 @@ export async function waitForOk(url, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Spawns `node script` with env; logs go to a file, as they would to a collector in production. */
-export async function startProcess(script, env, healthPath, logFile) {
+/**
+ * Spawns `node [nodeFlags] script` with env; logs go to a file, as they would to a collector in
+ * production.
+ */
+export async function startProcess(script, env, healthPath, logFile, nodeFlags = []) {
   const port = await freePort();
   const log = openSync(logFile, 'a');
   const started = performance.now();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeFlags, script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, log],
   });
@@ -43,10 +46,8 @@ export async function startProcess(script, env, healthPath, logFile) {
     port,
     startMs,
     url: `http://127.0.0.1:${port}`,
-    async rssBytes() {
-      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
-    },
+    /** Resident memory of the server and its processes (memory.mjs). */
+    memory: () => treeMemory(child.pid),
     stop() {
       return new Promise((resolve) => {
         child.once('exit', resolve);

@@ -148,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       manual: manualProvider,
       stripe:
         config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
-          ? createStripeProvider({
+          ? await createStripeProvider({
               secretKey: config.STRIPE_SECRET_KEY,
               webhookSecret: config.STRIPE_WEBHOOK_SECRET,
               apiBase: config.STRIPE_API_BASE,
@@ -171,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, { https: config.usesHttps });
   await app.register(sameSitePlugin, { appUrl: config.APP_URL });
   await app.register(compressionPlugin);
-  const rateLimitStore = createRateLimitStore(config.REDIS_URL);
+  const rateLimitStore = await createRateLimitStore(config.REDIS_URL);
   await app.register(rateLimit, { global: false, ...rateLimitStore.options });
   app.addHook('onClose', () => rateLimitStore.close());
   await app.register(authorizePlugin, { accountKeys });

@@ -69,7 +69,7 @@ describe('starting the server', () => {
     await waitForHealth(port);
     const lines = server.output().stdout.split('\n');
     expect(lines).toContain(`The site is running at http://localhost:${port}`);
-    expect(lines.some((line) => /^ {2}Database {2}embedded PostgreSQL \(PGlite\)/.test(line))).toBe(
+    expect(lines.some((line) => /^ {2}Database {2}embedded PostgreSQL, data in /.test(line))).toBe(
       true,
     );
     expect(lines.some((line) => /^ {2}Mail {6}not delivered: SMTP_URL is not set/.test(line))).toBe(

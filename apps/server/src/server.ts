@@ -6,7 +6,9 @@ import { ConfigError, loadConfig } from './config';
 import { prettyLogStream } from './logger';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations, serverPackageRoot } from './db/migrate';
+import { importPgliteData, type PgliteImport } from './db/pglite-import';
 import { prepareSetupLink } from './modules/auth/setup-service';
+import { collectGarbageWhenIdle } from './idle-collector';
 import { startSummary } from './start-summary';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,11 +28,17 @@ async function main() {
   }
 
   let database: Database;
+  let imported: PgliteImport | null = null;
+  const notices: string[] = [];
   try {
+    const dataDir = resolve(config.DATA_DIR);
     database = await openDatabase(
-      config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: resolve(config.DATA_DIR) },
+      config.DATABASE_URL
+        ? { url: config.DATABASE_URL }
+        : { dataDir, notice: (message) => notices.push(message) },
     );
     await runMigrations(database);
+    if (database.kind === 'embedded') imported = await importPgliteData(dataDir, database);
   } catch (err) {
     const variable = config.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR';
     const reason = err instanceof Error ? err.message : String(err);
@@ -44,8 +52,22 @@ async function main() {
     loggerStream: pretty ? await prettyLogStream() : undefined,
     webRoot: join(serverPackageRoot(), '..', 'web', 'dist', 'client'),
   });
+  collectGarbageWhenIdle(app);
+
+  for (const message of notices) app.log.warn(`Database: ${message}`);
+  if (imported) {
+    app.log.warn(
+      { tables: imported.tables, rows: imported.rows, backup: imported.backup },
+      `Database: moved ${imported.rows} rows of ${imported.tables} tables from PGlite into the embedded PostgreSQL; the old folder is kept at ${imported.backup} (delete it once you no longer need it)`,
+    );
+  }
 
   let stopping = false;
+  void database.stopped?.then((lastLines) => {
+    if (stopping) return;
+    app.log.fatal({ postgres: lastLines }, 'the embedded PostgreSQL stopped; exiting');
+    process.exit(1);
+  });
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;

@@ -19,7 +19,7 @@ export function startSummary(
   const appUrl = config.APP_URL;
   const database = config.DATABASE_URL
     ? `PostgreSQL at ${withoutCredentials(config.DATABASE_URL)}`
-    : `embedded PostgreSQL (PGlite), data in ${resolve(config.DATA_DIR)}`;
+    : `embedded PostgreSQL, data in ${resolve(config.DATA_DIR)}`;
   const outbox = new URL(`${paths.admin.system}?tab=outbox`, appUrl).href;
   const mail = config.SMTP_URL
     ? `delivered through ${withoutCredentials(config.SMTP_URL)}`

@@ -12,7 +12,7 @@ describe('startSummary', () => {
   it('names the embedded database, the undelivered mail and the setup link on its own line', () => {
     const lines = startSummary(base, 'https://consult.example/setup?code=abc');
     expect(lines[0]).toBe('The site is running at https://consult.example');
-    expect(lines[1]).toBe('  Database  embedded PostgreSQL (PGlite), data in /srv/site/data');
+    expect(lines[1]).toBe('  Database  embedded PostgreSQL, data in /srv/site/data');
     expect(lines[2]).toContain('SMTP_URL is not set');
     expect(lines[2]).toContain('https://consult.example/admin/system?tab=outbox');
     expect(lines.at(-1)).toBe('  https://consult.example/setup?code=abc');

@@ -1,15 +1,13 @@
 /**
- * The database handle: PostgreSQL through a node-postgres pool when DATABASE_URL is set,
- * otherwise PGlite (embedded PostgreSQL) with its data in DATA_DIR.
+ * The database handle: PostgreSQL through a node-postgres pool, on DATABASE_URL's server or on the
+ * embedded cluster in DATA_DIR (decision 051); PGlite in memory for tests, and on a folder of the
+ * earlier embedded format to move its data out.
  */
-import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { startEmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -50,7 +48,8 @@ const LISTEN_RETRY_MAX_MS = 5000;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** `embedded`: PostgreSQL run by this process on DATA_DIR; `pglite`: in this process's memory. */
+  kind: 'pglite' | 'postgres' | 'embedded';
   /**
    * Delivers the channel's notifications to `listener` until the returned function is called.
    * Resolves once the first attempt to listen has succeeded or failed (then retried in the background).
@@ -60,13 +59,53 @@ export interface Database {
   withAdvisoryLock<T>(lockId: number, work: (db: Db) => Promise<T>): Promise<T>;
   /** Round-trip time of a trivial query, in milliseconds; throws when the database is unreachable. */
   ping(): Promise<number>;
+  /** The embedded cluster's last lines, should it stop while this process still uses it. */
+  stopped?: Promise<string>;
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { inMemory: true };
+export type DatabaseTarget =
+  | { url: string }
+  | { dataDir: string; notice?: (message: string) => void }
+  | { inMemory: true }
+  /** A folder PGlite wrote, as the embedded default did before decision 051. */
+  | { pgliteDir: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return 'url' in target ? openPostgres(target.url) : openPglite(target);
+  if ('url' in target) return openPostgres(target.url, { poolSize: 10, otherNodes: true });
+  if ('dataDir' in target) return openEmbedded(target.dataDir, target.notice);
+  return openPglite('pgliteDir' in target ? target.pgliteDir : undefined);
+}
+
+/**
+ * Connections to the embedded cluster: each is a PostgreSQL process of its own (about 3 MB once
+ * warm, counted proportionally), and two cores gain nothing from more queries at once.
+ */
+const EMBEDDED_POOL_SIZE = 4;
+
+async function openEmbedded(
+  dataDir: string,
+  notice?: (message: string) => void,
+): Promise<Database> {
+  const cluster = await startEmbeddedPostgres(dataDir, notice);
+  try {
+    const database = await openPostgres(cluster.url, {
+      poolSize: EMBEDDED_POOL_SIZE,
+      otherNodes: false,
+    });
+    return {
+      ...database,
+      kind: 'embedded',
+      stopped: cluster.unexpectedExit,
+      async close() {
+        await database.close();
+        await cluster.stop();
+      },
+    };
+  } catch (err) {
+    await cluster.stop();
+    throw err;
+  }
 }
 
 /** How long a successful ping answers for later callers: health checks poll, they must not load the database. */
@@ -170,12 +209,21 @@ async function listenOnOwnConnection(
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+interface PoolOptions {
+  poolSize: number;
+  /**
+   * Whether other processes may write to this database. Only then does `listen` hold a connection
+   * of its own to hear them; this process's own writes are heard by the pool's connections.
+   */
+  otherNodes: boolean;
+}
+
+async function openPostgres(url: string, options: PoolOptions): Promise<Database> {
   const listeners = new ChannelListeners();
   const stops = new Set<() => Promise<void>>();
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: options.poolSize,
     connectionTimeoutMillis: 5000,
     async onConnect(client) {
       client.on('notification', (message) => listeners.notify(message.channel));
@@ -194,6 +242,13 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     async listen(channel, listener) {
       const remove = listeners.add(channel, listener);
+      if (!options.otherNodes) {
+        listener.onListening(true);
+        return async () => {
+          listener.onListening(false);
+          remove();
+        };
+      }
       const stopConnection = await listenOnOwnConnection(url, channel, listeners, listener);
       const stop = async () => {
         stops.delete(stop);
@@ -229,12 +284,11 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(target: { dataDir: string } | { inMemory: true }): Promise<Database> {
-  let dataDir: string | undefined;
-  if ('dataDir' in target) {
-    dataDir = `${target.dataDir.replace(/\/+$/, '')}/pglite`;
-    await mkdir(dataDir, { recursive: true });
-  }
+/** PGlite, loaded only when asked for: it is a WebAssembly PostgreSQL of about 100 MB once running. */
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const client = await PGlite.create({
     dataDir,
     extensions: { btree_gist },

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { queryRows, type Database, type Schema } from './client';
 
@@ -25,10 +24,11 @@ export function serverPackageRoot(): string {
 export async function runMigrations(database: Database): Promise<void> {
   const migrationsFolder = join(serverPackageRoot(), 'drizzle');
   await database.withAdvisoryLock(MIGRATION_LOCK_ID, async (db) => {
-    if (database.kind === 'postgres') {
-      await migrateNodePg(db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
-    } else {
+    if (database.kind === 'pglite') {
+      const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
       await migratePglite(db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
+    } else {
+      await migrateNodePg(db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
     }
   });
 }

@@ -126,14 +126,19 @@ async function inlineStylesheet(root: string, html: string) {
   return (page: string) => page.replace(link[0], () => inline);
 }
 
-async function loadServerEntry(file: string): Promise<ServerEntry | null> {
+/**
+ * The server-rendering bundle, imported by the first page asked for (about 150 ms once): React's
+ * server renderer and the pages are 13 MB that a server answering only the API never holds.
+ */
+function serverEntryLoader(file: string): (() => Promise<ServerEntry>) | null {
   if (!existsSync(file)) return null;
-  return (await import(pathToFileURL(file).href)) as ServerEntry;
+  let entry: Promise<ServerEntry> | null = null;
+  return () => (entry ??= import(pathToFileURL(file).href) as Promise<ServerEntry>);
 }
 
 export async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
   const indexHtml = await readFile(join(options.root, 'index.html'), 'utf8');
-  const serverEntry = await loadServerEntry(join(options.root, '..', 'server', 'entry-server.js'));
+  const serverEntry = serverEntryLoader(join(options.root, '..', 'server', 'entry-server.js'));
   const manifestFile = join(options.root, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile)
     ? (JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest)
@@ -170,8 +175,8 @@ export async function webAppPlugin(app: FastifyInstance, options: { root: string
   ): Promise<{ status: number; html: string } | null> {
     const modules = RENDERED_PAGES[pathname];
     if (!serverEntry || !modules) return null;
-    const site = await getPublicSiteContent(app.db, app.log);
-    const page = await serverEntry.render(`${app.config.APP_URL}${pathname}${search}`, site);
+    const [entry, site] = await Promise.all([serverEntry(), getPublicSiteContent(app.db, app.log)]);
+    const page = await entry.render(`${app.config.APP_URL}${pathname}${search}`, site);
     if (!page) return null;
     const shell = page.entry === 'landing' ? landingHtml : indexHtml;
     if (!shell) return null;
@@ -194,7 +199,14 @@ export async function webAppPlugin(app: FastifyInstance, options: { root: string
     const pathname = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
     let rendered: { status: number; html: string } | null = null;
     try {
-      rendered = await renderPage(pathname, query ? `?${query}` : '');
+      // A page is a function of its address and of the site's content and services, whose every
+      // write clears the availability cache (decision 017): a page without a query is rendered
+      // once per change (and at least every 30 s, for the footer's year), not once per visit.
+      rendered = query
+        ? await renderPage(pathname, `?${query}`)
+        : await app.availabilityCache.answer(`page ${pathname}`, new Date(), async () => ({
+            value: await renderPage(pathname, ''),
+          }));
     } catch (err) {
       // A failed render still serves the page: the browser renders it instead.
       request.log.error({ err }, 'server rendering failed');

@@ -172,7 +172,7 @@ export const systemStatusSchema = z.object({
   uptimeSeconds: z.number(),
   node: z.string(),
   database: z.object({
-    kind: z.enum(['pglite', 'postgres']),
+    kind: z.enum(['pglite', 'postgres', 'embedded']),
     ok: z.boolean(),
     latencyMs: z.number().nullable(),
     sizeBytes: z.number().nullable(),

@@ -4,7 +4,7 @@
  * written to the log and marked `not_delivered`, never `sent` (decision 038).
  */
 import { HOUR_MS } from '@consult/shared';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import type { Job } from '../../jobs/job-runner';
@@ -53,10 +53,13 @@ export function createMailer(options: {
   from: string;
   smtpUrl?: string;
 }): Mailer {
-  const { db, log, from } = options;
-  const transport: Transporter | null = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : null;
+  const { db, log, from, smtpUrl } = options;
+  // The SMTP client is loaded with the first mail to deliver, not at start.
+  let transport: Promise<Transporter> | null = null;
+  const smtpTransport = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl),
+    ));
 
   async function deliver(mail: OutboxRow, smtp: Transporter) {
     await smtp.sendMail({
@@ -90,12 +93,12 @@ export function createMailer(options: {
     for (;;) {
       const batch = await claimDueMails(db, BATCH_SIZE, LEASE_MS);
       for (const mail of batch) {
-        if (!transport) {
+        if (!smtpUrl) {
           await logNotDelivered(mail);
           continue;
         }
         try {
-          await deliver(mail, transport);
+          await deliver(mail, await smtpTransport());
           await (mail.eraseAfterSend ? deleteOutboxMail(db, mail.id) : markMailSent(db, mail.id));
           sent += 1;
         } catch (err) {
@@ -113,7 +116,7 @@ export function createMailer(options: {
   }
 
   return {
-    delivery: transport ? 'smtp' : 'none',
+    delivery: smtpUrl ? 'smtp' : 'none',
     queueMail: (mail, tx) => insertOutboxMail(tx ?? db, mail),
     queueFoldedMail: (fold, tx) => queueFoldedMail(tx, fold),
     deliverDue,
@@ -124,6 +127,6 @@ export function createMailer(options: {
         await deliverDue();
       },
     }),
-    close: () => transport?.close(),
+    close: () => void transport?.then((smtp) => smtp.close()),
   };
 }

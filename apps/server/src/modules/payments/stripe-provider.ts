@@ -3,7 +3,7 @@
  * expiring with the booking's hold), refunds through the Refunds API, webhooks verified with
  * `constructEvent`. STRIPE_API_BASE points the SDK at another endpoint (tests, gateways).
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type {
   CheckoutRequest,
   CheckoutState,
@@ -45,8 +45,10 @@ function sdkOptions(apiBase: string | undefined): Stripe.StripeConfig {
 
 const toSeconds = (instant: Date) => Math.floor(instant.getTime() / 1000);
 
-export function createStripeProvider(settings: StripeSettings): StripeProvider {
-  const stripe = new Stripe(settings.secretKey, sdkOptions(settings.apiBase));
+/** Loads the SDK (5 MB held), so that a site without Stripe's keys never does. */
+export async function createStripeProvider(settings: StripeSettings): Promise<StripeProvider> {
+  const { default: StripeSdk } = await import('stripe');
+  const stripe = new StripeSdk(settings.secretKey, sdkOptions(settings.apiBase));
 
   return {
     name: 'stripe',
@@ -89,7 +91,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
         return 'closed';
       } catch (error) {
         // Stripe refuses to expire a session that is no longer open: ask which way it went.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        if (!(error instanceof StripeSdk.errors.StripeInvalidRequestError)) throw error;
         const session = await stripe.checkout.sessions.retrieve(reference);
         return session.status === 'complete' ? 'completed' : 'closed';
       }

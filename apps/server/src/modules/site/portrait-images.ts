@@ -5,7 +5,6 @@
  * which drops every byte of the original, EXIF and GPS included (decision 033).
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import {
   PORTRAIT_MESSAGES,
   PORTRAIT_MIN_SIZE,
@@ -65,6 +64,8 @@ function unsupported(): HttpProblem {
 export async function renderPortraitVariants(bytes: Buffer): Promise<PortraitVariant[]> {
   const type = detectPortraitType(bytes);
   if (!type) throw unsupported();
+  // Loaded on the first photo: the image library and libvips are about 12 MB the server need not hold.
+  const { default: sharp } = await import('sharp');
   const options = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
   let width: number;
   let height: number;

@@ -13,6 +13,12 @@ import { useGetSystemStatusQuery } from './system-api';
 import { formatBytes, formatDuration, formatInterval, formatMs, formatWhen } from './format';
 import { systemProblems } from './system-status-summary';
 
+const ENGINE_NAMES: Record<SystemStatus['database']['kind'], string> = {
+  embedded: 'PostgreSQL, embedded (data in DATA_DIR)',
+  postgres: 'PostgreSQL (DATABASE_URL)',
+  pglite: 'PGlite, in memory',
+};
+
 const TABS = [
   { id: 'status', label: 'Status' },
   { id: 'audit', label: 'Audit log' },
@@ -123,7 +129,7 @@ function StatusCards({ status }: { status: SystemStatus }) {
       <Card title="Database">
         <Figures
           rows={[
-            ['Engine', database.kind === 'pglite' ? 'Embedded (PGlite)' : 'PostgreSQL'],
+            ['Engine', ENGINE_NAMES[database.kind]],
             ['Reachable', database.ok ? 'Yes' : 'No'],
             ['Latency', formatMs(database.latencyMs)],
             ['Size', formatBytes(database.sizeBytes)],
