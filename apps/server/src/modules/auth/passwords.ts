@@ -4,7 +4,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hash, verify } from '@node-rs/argon2';
 import { AUTH_MESSAGES } from '@consult/shared';
 import { serverPackageRoot } from '../../db/migrate';
 import { HttpProblem } from '../../plugins/errors';
@@ -14,13 +13,16 @@ import { HttpProblem } from '../../plugins/errors';
 // 2-core machine and about twice that on a slow one, inside the 20–100 ms a sign-in may spend.
 const ARGON2_OPTIONS = { memoryCost: 32_768, timeCost: 4, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+/** The native hasher (3 MB), loaded by the first sign-in or password set, not at start. */
+const argon2 = () => import('@node-rs/argon2');
+
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password, ARGON2_OPTIONS);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await (await argon2()).verify(passwordHash, password);
   } catch {
     return false;
   }
