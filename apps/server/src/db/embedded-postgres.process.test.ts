@@ -94,6 +94,16 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
       }
     },
   );
+
+  it.runIf(process.getuid?.() === 0)(
+    'says why when nobody cannot enter the folders on the way',
+    async () => {
+      // mkdtemp's folder is root's and 0700: nobody cannot enter it.
+      await expect(startEmbeddedPostgres(dataDir, undefined, { runAs: 'nobody' })).rejects.toThrow(
+        /runs as nobody, which needs to enter every folder .*Permission denied/s,
+      );
+    },
+  );
 });
 
 describe('a DATA_DIR of the PGlite format', () => {

@@ -146,6 +146,15 @@ function lastLines(text: string): string {
   return text.trim().split('\n').slice(-KEPT_LINES).join('\n');
 }
 
+/** Adds what a failure as `nobody` most likely means to PostgreSQL's own words. */
+function explain(how: RunAs, err: unknown): never {
+  if (how.kind !== 'nobody') throw err;
+  const reason = err instanceof Error ? err.message : String(err);
+  throw new EmbeddedPostgresError(
+    `PostgreSQL cannot run as root, so it runs as nobody, which needs to enter every folder on the way to DATA_DIR and node_modules (run the server as a normal user, or set DATABASE_URL): ${reason}`,
+  );
+}
+
 /** Creates the cluster in a folder beside it, then renames it, so a cut-short initdb leaves none. */
 async function createCluster(how: RunAs, initdb: string, clusterDir: string): Promise<void> {
   const building = `${clusterDir}.creating`;
@@ -232,7 +241,7 @@ export async function startEmbeddedPostgres(
   const clusterDir = join(dataDir, CLUSTER_FOLDER);
   await mkdir(dataDir, { recursive: true });
   const created = !existsSync(join(clusterDir, 'PG_VERSION'));
-  if (created) await createCluster(how, initdb, clusterDir);
+  if (created) await createCluster(how, initdb, clusterDir).catch((err) => explain(how, err));
   const leftover = await stopLeftover(clusterDir);
   if (leftover !== null) {
     notice(
@@ -290,7 +299,7 @@ export async function startEmbeddedPostgres(
     await waitUntilReady(url, () => exitedWith);
   } catch (err) {
     await stop();
-    throw err;
+    explain(how, err);
   }
   return { url, created, unexpectedExit, stop };
 }
