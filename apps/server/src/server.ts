@@ -58,7 +58,7 @@ async function main() {
   if (imported) {
     app.log.warn(
       { tables: imported.tables, rows: imported.rows, backup: imported.backup },
-      `Database: moved ${imported.rows} rows of ${imported.tables} tables from PGlite into the embedded PostgreSQL; the old folder is kept at ${imported.backup} (delete it once you no longer need it)`,
+      `Database: moved ${imported.rows} row${imported.rows === 1 ? '' : 's'} of ${imported.tables} tables from PGlite into the embedded PostgreSQL; the old folder is kept at ${imported.backup} (delete it once you no longer need it)`,
     );
   }
 
