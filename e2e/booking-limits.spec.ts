@@ -1,5 +1,4 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { StripeDouble } from '../apps/server/src/test/stripe-double';
 import { newAccount, signIn, signUp, type TestAccount } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import {
@@ -11,6 +10,7 @@ import {
 } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { DESKTOP, MOBILE } from './support/public-site';
+import { startStripeServer, type StripeServer } from './support/stripe-server';
 
 // Issue 19, defects 2 and 4 on screen. Servers of their own: a cap on unpaid bookings, or Stripe,
 // would change what every other test books.
@@ -116,21 +116,12 @@ test.describe('manual payments with a cap on unpaid bookings', () => {
 });
 
 test.describe('Stripe: a payment recorded by hand closes the card payment page', () => {
-  let server: OwnServer;
-  let stripe: StripeDouble;
+  let server: StripeServer;
   test.beforeAll(async () => {
-    stripe = new StripeDouble();
-    await stripe.start();
-    server = await startOwnServer({
-      ...stripe.env(),
-      ADMIN_EMAIL: OWNER.email,
-      ADMIN_PASSWORD: OWNER.password,
-    });
-    stripe.webhookUrl = `${server.baseURL}/api/payments/stripe/webhook`;
+    server = await startStripeServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
   });
   test.afterAll(async () => {
     await server?.stop();
-    await stripe?.close();
   });
 
   test('mark paid on a booking held for Stripe expires its session; a refund Stripe can never make says why', async ({
