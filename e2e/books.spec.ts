@@ -14,6 +14,7 @@ import {
   test,
 } from './support/fixtures';
 import { waitForMail } from './support/mail';
+import { layoutShiftsOf } from './support/layout-shifts';
 import { DESKTOP } from './support/public-site';
 
 // Sign-up with its proof of work, a booking and the owner's screens take a while.
@@ -132,10 +133,13 @@ test('the owner marks a payment paid with its method and day, sees its receipt n
 
   // The client's receipt page says VOID plainly.
   await page.goto('/dash/payments');
-  // Due again, the payment shows how to pay above its receipt link once its details load (the
-  // link moves down then: click it after).
+  // Due again, the payment shows how to pay above its receipt link, in the card's first render:
+  // the link never moves under a click (it used to, when the instructions came by another call).
+  const receiptLink = page.getByRole('link', { name: `Receipt ${number} (VOID)` });
+  await expect(receiptLink).toBeVisible();
   await expect(page.getByText('How to pay')).toBeVisible();
-  await page.getByRole('link', { name: `Receipt ${number} (VOID)` }).click();
+  expect(await layoutShiftsOf(page, receiptLink)).toEqual([]);
+  await receiptLink.click();
   await expect(page.getByRole('heading', { name: 'Receipt: VOID' })).toBeVisible();
   await expect(page.getByText(`VOID: receipt ${number} is void`)).toBeVisible();
   await expectNoAxeViolations(page);

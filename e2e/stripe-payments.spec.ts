@@ -1,32 +1,22 @@
 import type { Browser, Page } from '@playwright/test';
-import { StripeDouble } from '../apps/server/src/test/stripe-double';
 import { newAccount, signIn, signUp } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import { expect, expectNoAxeViolations, test, shootBothWidths } from './support/fixtures';
-import { startOwnServer, type OwnServer } from './support/own-server';
 import { DESKTOP } from './support/public-site';
+import { startStripeServer, type StripeServer } from './support/stripe-server';
 
 // A server of its own with Stripe pointed at the double, sign-up, Checkout and a refund.
 test.describe.configure({ timeout: 120_000 });
 
 const OWNER = { email: 'stripe-owner@e2e.test', password: 'stripe-owner-password-42' };
 
-let stripe: StripeDouble;
-let server: OwnServer;
+let server: StripeServer;
 
 test.beforeAll(async () => {
-  stripe = new StripeDouble();
-  await stripe.start();
-  server = await startOwnServer({
-    ...stripe.env(),
-    ADMIN_EMAIL: OWNER.email,
-    ADMIN_PASSWORD: OWNER.password,
-  });
-  stripe.webhookUrl = `${server.baseURL}/api/payments/stripe/webhook`;
+  server = await startStripeServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
 });
 test.afterAll(async () => {
   await server?.stop();
-  await stripe?.close();
 });
 
 async function pageOn(browser: Browser): Promise<Page> {
@@ -53,7 +43,7 @@ test('Stripe: the client pays on Checkout and comes back to "Payment received"; 
 
   // Stripe's Checkout (the double's page), then back on the site.
   await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_`));
+  await expect(page).toHaveURL(new RegExp(`^${server.stripe.url}/pay/cs_`));
   await page.getByRole('button', { name: 'Pay $120.00' }).click();
   await expect(page).toHaveURL(/\/dash\/bookings\?booking=[^&]+&payment=success$/);
   await expect(page.getByRole('status').getByText('Payment received')).toBeVisible();
@@ -80,10 +70,12 @@ test('Stripe: the client pays on Checkout and comes back to "Payment received"; 
   await dialog.getByRole('button', { name: /^Refund/ }).click();
   await expect(owner.getByText('Pending at Stripe')).toBeVisible();
 
-  const session = [...stripe.sessions.values()].at(-1)!;
-  const refundCall = stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!;
+  const session = [...server.stripe.sessions.values()].at(-1)!;
+  const refundCall = server.stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!;
   expect(refundCall.body).toMatchObject({ payment_intent: session.payment_intent, amount: '2000' });
-  expect(await stripe.deliver(stripe.chargeRefunded(session.payment_intent!))).toBe(200);
+  expect(await server.stripe.deliver(server.stripe.chargeRefunded(session.payment_intent!))).toBe(
+    200,
+  );
   await owner.reload();
   await expect(
     owner.getByText('Partly refunded', { exact: true }).filter({ visible: true }).first(),

@@ -157,6 +157,16 @@ test.describe('on the shared server', () => {
     await expect(page).toHaveURL(/\/dash$/);
 
     await page.goto('/dash/profile');
+    // New recovery codes ask for a current code: its shape is checked here, its value by the server.
+    await card.getByRole('button', { name: 'Show new recovery codes' }).click();
+    await card.getByLabel('6-digit code').fill('12345');
+    await card.getByRole('button', { name: 'Show new codes' }).click();
+    await expect(card.getByText(TWO_FACTOR_MESSAGES.codeFormat)).toBeVisible();
+    await card.getByLabel('6-digit code').fill('000000');
+    await card.getByRole('button', { name: 'Show new codes' }).click();
+    await expect(card.getByText(TWO_FACTOR_MESSAGES.codeWrong)).toBeVisible();
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card.getByText('8 of 10 recovery codes left.')).toBeVisible();
     await card.getByRole('button', { name: 'Turn off' }).click();
     const dialog = page.getByRole('dialog', { name: 'Turn off two-factor sign-in?' });
     await dialog.getByLabel('Your password').fill(client.password);

@@ -92,8 +92,15 @@ export const bookingPaymentSchema = z.object({
 });
 export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
 
-/** GET /api/payments: the signed-in client's payments, newest first. */
-export const paymentsListSchema = z.object({ payments: z.array(paymentRecordSchema) });
+/**
+ * GET /api/payments: the signed-in client's payments, newest first, and the owner's instructions
+ * for paying by hand when one of them is a manual payment still due ('' when the owner wrote
+ * none; null when nothing is due that way), so the list shows how to pay as it first renders.
+ */
+export const paymentsListSchema = z.object({
+  payments: z.array(paymentRecordSchema),
+  instructions: z.string().nullable(),
+});
 export type PaymentsList = z.infer<typeof paymentsListSchema>;
 
 export const refundRecordSchema = z.object({

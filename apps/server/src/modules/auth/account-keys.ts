@@ -1,6 +1,6 @@
 /**
  * The keys of the accounts, derived from one secret: access tokens, sign-up challenges, the
- * first-run code and the seal of the authenticator secrets.
+ * first-run code, the seal of the authenticator secrets and the refresh tokens' successors.
  */
 import type { AppConfig } from '../../config';
 import { accessTokenKeys, type AccessTokenKeys } from './access-token';
@@ -20,6 +20,8 @@ export interface AccountKeys {
   setup: string;
   /** Seals the authenticator secrets at rest (AES-256-GCM, decision 043). */
   twoFactor: Buffer;
+  /** Derives a refresh token's successor from it, so a repeat can be answered (decision 050). */
+  refreshSuccessor: string;
 }
 
 export async function loadAccountKeys(
@@ -36,5 +38,6 @@ export async function loadAccountKeys(
     challengeDifficulty: challengeDifficulty ?? DEFAULT_CHALLENGE_DIFFICULTY,
     setup: deriveSecret(jwtSecret, 'first-run-setup-code'),
     twoFactor: Buffer.from(deriveSecret(jwtSecret, 'two-factor-secret-seal'), 'hex'),
+    refreshSuccessor: deriveSecret(jwtSecret, 'refresh-token-successor'),
   };
 }

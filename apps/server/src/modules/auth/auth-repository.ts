@@ -20,11 +20,11 @@ export async function findRefreshToken(
   return row;
 }
 
-/** Marks a live token rotated; false when another request rotated or revoked it first. */
-export async function markRefreshTokenRotated(db: Db, id: string): Promise<boolean> {
+/** Marks a live token rotated at `now`; false when another request rotated or revoked it first. */
+export async function markRefreshTokenRotated(db: Db, id: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(refreshTokens)
-    .set({ rotatedAt: new Date() })
+    .set({ rotatedAt: now })
     .where(
       and(
         eq(refreshTokens.id, id),

@@ -29,6 +29,7 @@ import {
   insertRefreshToken,
   markRefreshTokenRotated,
   revokeRefreshFamily,
+  type RefreshTokenRow,
 } from './auth-repository';
 import { redeemChallenge } from './challenge';
 import { insertSession, markSessionRefreshed, type SessionClient } from './sessions-repository';
@@ -38,7 +39,7 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from './passwords';
-import { randomToken, sha256Hex } from './secrets';
+import { randomToken, sha256Hex, successorToken } from './secrets';
 import { openTwoFactorChallenge } from './two-factor-challenge';
 import { hasTwoFactor } from './two-factor-repository';
 
@@ -115,14 +116,17 @@ export async function register(
   });
 }
 
-/** A new refresh token of the session `familyId`, and an access token naming it. */
+/**
+ * A refresh token of the session `familyId` (a new random one, or the successor of a rotated
+ * one), and an access token naming it.
+ */
 async function issueTokens(
   deps: Pick<AuthDeps, 'accountKeys'>,
   db: Db,
   user: UserRow,
   familyId: string,
+  refreshToken = randomToken(),
 ) {
-  const refreshToken = randomToken();
   await insertRefreshToken(db, {
     userId: user.id,
     familyId,
@@ -171,9 +175,16 @@ export async function signIn(
 }
 
 /**
+ * How long a rotated refresh token may be shown again and still get its successor, while that
+ * successor was never used (decision 050): the answer of a refresh that a navigation cut short
+ * never set its cookie, so the next page refreshes with the old token a moment later.
+ */
+export const REFRESH_REPEAT_GRACE_MS = 30_000;
+
+/**
  * Trades a refresh token for a new pair, marking the session used by `client`. A token that was
  * already rotated or revoked is a sign of theft: its whole family (including the newest token) is
- * revoked.
+ * revoked, but for a repeat within the grace, which gets the same successor again.
  */
 export async function refreshSession(
   deps: AuthDeps,
@@ -184,27 +195,59 @@ export async function refreshSession(
   if (!refreshToken) throw expired;
   const stored = await findRefreshToken(deps.db, sha256Hex(refreshToken));
   if (!stored) throw expired;
+  const now = deps.clock();
+  const successor = successorToken(deps.accountKeys.refreshSuccessor, refreshToken);
   if (stored.rotatedAt || stored.revokedAt) {
-    await revokeRefreshFamily(deps.db, stored.familyId);
-    throw expired;
+    return answerRepeatedToken(deps, stored, successor, now, client);
   }
-  if (stored.expiresAt.getTime() <= Date.now()) throw expired;
+  if (stored.expiresAt.getTime() <= now.getTime()) throw expired;
   const user = await findUserById(deps.db, stored.userId);
   if (!user || user.disabledAt) {
     await revokeRefreshFamily(deps.db, stored.familyId);
     throw expired;
   }
   const session = await deps.db.transaction(async (tx) => {
-    if (!(await markRefreshTokenRotated(tx, stored.id))) return null;
+    if (!(await markRefreshTokenRotated(tx, stored.id, now))) return null;
     await markSessionRefreshed(tx, stored.familyId, client);
-    return issueTokens(deps, tx, user, stored.familyId);
+    return issueTokens(deps, tx, user, stored.familyId, successor);
   });
-  if (!session) {
-    // Another request rotated it a moment ago: the same token used twice.
-    await revokeRefreshFamily(deps.db, stored.familyId);
-    throw expired;
+  if (session) return session;
+  // Another request rotated (or revoked) it a moment ago: the same token shown twice.
+  const rotated = await findRefreshToken(deps.db, stored.tokenHash);
+  return answerRepeatedToken(deps, rotated ?? stored, successor, now, client);
+}
+
+/**
+ * A rotated or revoked token shown again. Within the grace after its rotation, while its successor
+ * is live and was never used, the answer is that successor and a new access token: the browser
+ * most likely never received the first answer. Anything else revokes the whole family.
+ */
+async function answerRepeatedToken(
+  deps: AuthDeps,
+  repeated: RefreshTokenRow,
+  successor: string,
+  now: Date,
+  client: SessionClient,
+): Promise<Session> {
+  const withinGrace =
+    repeated.rotatedAt !== null &&
+    repeated.revokedAt === null &&
+    now.getTime() - repeated.rotatedAt.getTime() <= REFRESH_REPEAT_GRACE_MS;
+  const next = withinGrace ? await findRefreshToken(deps.db, sha256Hex(successor)) : undefined;
+  const nextUnused =
+    next !== undefined &&
+    next.familyId === repeated.familyId &&
+    next.rotatedAt === null &&
+    next.revokedAt === null &&
+    next.expiresAt.getTime() > now.getTime();
+  const user = nextUnused ? await findUserById(deps.db, repeated.userId) : undefined;
+  if (!user || user.disabledAt) {
+    await revokeRefreshFamily(deps.db, repeated.familyId);
+    throw new HttpProblem(403, AUTH_MESSAGES.loginExpired);
   }
-  return session;
+  await markSessionRefreshed(deps.db, repeated.familyId, client);
+  const accessToken = await signAccessToken(deps.accountKeys.access, user, repeated.familyId);
+  return { accessToken, refreshToken: successor };
 }
 
 /** Ends the session of this refresh token, if it still exists. */

@@ -19,7 +19,9 @@ import {
 } from '../../test/accounts';
 import { mailOutbox } from '../mail/schema';
 import { users } from '../users/schema';
+import { REFRESH_REPEAT_GRACE_MS } from './auth-service';
 import { refreshTokens } from './schema';
+import { sha256Hex } from './secrets';
 
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -558,10 +560,52 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       expect(user.statusCode).toBe(200);
     });
 
-    it('revokes the whole family when a rotated token is used again', async () => {
+    const userStatus = (accessToken: string) =>
+      t.app
+        .inject({
+          method: 'GET',
+          url: '/api/user',
+          headers: { authorization: `Bearer ${accessToken}` },
+        })
+        .then((res) => res.statusCode);
+
+    it('answers a rotated token shown again within the grace with the same successor, and the session lives on', async () => {
+      const session = await signedInUser(t.app);
+      const first = await refresh(session.refreshToken, 'POST');
+      const successor = cookieValue(first, REFRESH_COOKIE)!;
+
+      // The browser never got `first` (a navigation cut it short) and refreshes with the old cookie.
+      for (const method of ['GET', 'POST'] as const) {
+        const repeat = await refresh(session.refreshToken, method);
+        expect(repeat.statusCode).toBe(200);
+        expect(cookieValue(repeat, REFRESH_COOKIE)).toBe(successor);
+        expect(cookieValue(repeat, SESSION_HINT_COOKIE)).toBe('1');
+        expect(await userStatus(repeat.json().accessToken)).toBe(200);
+      }
+
+      const next = await refresh(successor);
+      expect(next.statusCode).toBe(200);
+      expect(cookieValue(next, REFRESH_COOKIE)).not.toBe(successor);
+      expect(await userStatus(next.json().accessToken)).toBe(200);
+    });
+
+    it('gives two refreshes of the same token at once the same successor', async () => {
+      const session = await signedInUser(t.app);
+      const answers = await Promise.all([
+        refresh(session.refreshToken, 'GET'),
+        refresh(session.refreshToken, 'POST'),
+      ]);
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+      const [a, b] = answers.map((res) => cookieValue(res, REFRESH_COOKIE));
+      expect(a).toBe(b);
+      expect((await refresh(a)).statusCode).toBe(200);
+    });
+
+    it('revokes the whole family when a rotated token comes back after its successor was used', async () => {
       const session = await signedInUser(t.app);
       const first = await refresh(session.refreshToken);
-      const newest = cookieValue(first, REFRESH_COOKIE)!;
+      const second = await refresh(cookieValue(first, REFRESH_COOKIE)!);
+      const newest = cookieValue(second, REFRESH_COOKIE)!;
 
       const reuse = await refresh(session.refreshToken);
       expect(reuse.statusCode).toBe(403);
@@ -570,8 +614,35 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       expect(cleared.value).toBe('');
       expect(reuse.cookies.find((c) => c.name === SESSION_HINT_COOKIE)!.value).toBe('');
 
-      const afterTheft = await refresh(newest);
-      expect(afterTheft.statusCode).toBe(403);
+      expect((await refresh(newest)).statusCode).toBe(403);
+      expect(await userStatus(second.json().accessToken)).toBe(403);
+    });
+
+    it('revokes the whole family when a rotated token comes back after the grace', async () => {
+      const session = await signedInUser(t.app);
+      const first = await refresh(session.refreshToken);
+      const successor = cookieValue(first, REFRESH_COOKIE)!;
+      await t.app.db
+        .update(refreshTokens)
+        .set({ rotatedAt: new Date(Date.now() - REFRESH_REPEAT_GRACE_MS - 1000) })
+        .where(eq(refreshTokens.tokenHash, sha256Hex(session.refreshToken)));
+
+      const late = await refresh(session.refreshToken);
+      expect(late.statusCode).toBe(403);
+      expect(cookieValue(late, REFRESH_COOKIE)).toBe('');
+      expect((await refresh(successor)).statusCode).toBe(403);
+    });
+
+    it('gives nothing for a rotated token within the grace once its session was signed out', async () => {
+      const session = await signedInUser(t.app);
+      const first = await refresh(session.refreshToken);
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        cookies: { [REFRESH_COOKIE]: cookieValue(first, REFRESH_COOKIE)! },
+      });
+      expect(logout.statusCode).toBe(204);
+      expect((await refresh(session.refreshToken)).statusCode).toBe(403);
     });
 
     it('answers 403 without a cookie, with an unknown one and with an expired one', async () => {

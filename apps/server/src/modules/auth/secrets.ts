@@ -43,6 +43,15 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * The token a refresh token rotates to: an HMAC of it under `key`, so the server can give the same
+ * successor again to whoever shows the old token (decision 050) without storing it. Without the
+ * key nobody can compute it from the old token; the database holds only its digest, as for any.
+ */
+export function successorToken(key: string, token: string): string {
+  return createHmac('sha256', key).update(token).digest('base64url');
+}
+
 /** Only this digest of a token is stored. */
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');

@@ -17,7 +17,7 @@ import {
   type SchedulingSettings,
 } from '@consult/shared';
 import { freshIp, signedInUser, type SignedIn } from '../../test/accounts';
-import { StripeDouble } from '../../test/stripe-double';
+import { createStripeTestApp, type StripeTestApp } from '../../test/stripe-test-app';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditLog } from '../audit/schema';
@@ -59,24 +59,21 @@ function bookingsApi(t: () => TestApp) {
 }
 
 describe('caps on a client’s bookings held for online payment (Stripe)', () => {
-  let t: TestApp;
-  let stripe: StripeDouble;
+  let t: StripeTestApp;
   let owner: SignedIn;
   const api = bookingsApi(() => t);
 
   beforeAll(async () => {
-    stripe = new StripeDouble();
-    await stripe.start();
-    t = await createTestApp({ env: { OWNER_EMAIL: 'owner@example.test', ...stripe.env() } });
-    await openEveryDay(t.app);
-    await addService(t.app, { slug: 'paid-hold', priceMinor: 12000, durationMinutes: 60 });
-    await addService(t.app, { slug: 'free-chat', priceMinor: 0, durationMinutes: 30 });
+    t = await createStripeTestApp({
+      env: { OWNER_EMAIL: 'owner@example.test' },
+      services: [
+        { slug: 'paid-hold', priceMinor: 12000, durationMinutes: 60 },
+        { slug: 'free-chat', priceMinor: 0, durationMinutes: 30 },
+      ],
+    });
     owner = await signedInUser(t.app, { role: 'admin' });
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => t.close());
 
   it('six bookings in a row: three are held with their sessions, the others are 409 and hold nothing', async () => {
     const client = await signedInUser(t.app);
@@ -96,11 +93,11 @@ describe('caps on a client’s bookings held for online payment (Stripe)', () =>
     }
     const rows = await api.clientBookings(client.user.id);
     expect(rows.map((row) => row.state)).toEqual(Array(3).fill('pending_payment'));
-    const sessions = [...stripe.sessions.values()].filter((session) =>
+    const sessions = [...t.stripe.sessions.values()].filter((session) =>
       rows.some((row) => row.id === session.client_reference_id),
     );
     expect(sessions).toHaveLength(3);
-    expect(stripe.callsTo('POST', /^\/v1\/checkout\/sessions$/)).toHaveLength(3);
+    expect(t.stripe.callsTo('POST', /^\/v1\/checkout\/sessions$/)).toHaveLength(3);
     // The rest of the day stays open to everyone else.
     const free = await api.slotsOn('paid-hold', dayAhead(day));
     for (const hour of HOURS.slice(3)) expect(free).toContain(slotAt(day, hour));

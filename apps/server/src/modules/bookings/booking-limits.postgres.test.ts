@@ -6,26 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BOOKING_LIMIT_PROBLEM_TYPE } from '@consult/shared';
 import { signedInUser } from '../../test/accounts';
-import { StripeDouble } from '../../test/stripe-double';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { addService, openEveryDay, slotAt } from './booking-test-setup';
+import { createStripeTestApp, type StripeTestApp } from '../../test/stripe-test-app';
+import { slotAt } from './booking-test-setup';
 import { bookings } from './schema';
 
 describe('the held-bookings cap under concurrency (PostgreSQL)', () => {
-  let t: TestApp;
-  let stripe: StripeDouble;
+  let t: StripeTestApp;
 
   beforeAll(async () => {
-    stripe = new StripeDouble();
-    await stripe.start();
-    t = await createTestApp({ env: stripe.env() });
-    await openEveryDay(t.app);
-    await addService(t.app, { slug: 'paid-race', priceMinor: 5000, durationMinutes: 30 });
+    t = await createStripeTestApp({
+      services: [{ slug: 'paid-race', priceMinor: 5000, durationMinutes: 30 }],
+    });
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => t.close());
 
   it('six bookings sent at once by one client: exactly three are held', async () => {
     const client = await signedInUser(t.app);

@@ -19,6 +19,7 @@ import {
   type AdminPaymentsQuery,
   type PaymentDetail,
   type PaymentRecord,
+  type PaymentsList,
   type PaymentSettings,
   type Receipt,
   type RefundPaymentInput,
@@ -166,10 +167,20 @@ async function receiptParts(deps: Pick<AppDeps, 'db'>, id: string) {
   return { refunds, voided };
 }
 
-/** The signed-in client's payments, newest first. */
-export async function listOwnPayments(deps: Pick<AppDeps, 'db'>, client: UserRow) {
+/** Whether the client still has to pay this one by hand: the owner's instructions apply. */
+const isDueByHand = (payment: JoinedPayment['payment']) =>
+  payment.provider === 'manual' && payment.status === 'pending';
+
+/** The signed-in client's payments, newest first, with how to pay the ones due by hand. */
+export async function listOwnPayments(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  client: UserRow,
+): Promise<PaymentsList> {
   const rows = await listClientPayments(deps.db, client.id);
-  return { payments: rows.map(toRecord) };
+  const instructions = rows.some((row) => isDueByHand(row.payment))
+    ? (await loadPaymentSettings(deps.db, deps.log)).manualInstructions
+    : null;
+  return { payments: rows.map(toRecord), instructions };
 }
 
 /** One of the client's payments with its receipt; another client's is not found. */
@@ -182,11 +193,10 @@ export async function viewOwnPayment(
   if (!row || row.payment.clientId !== client.id) throw notFound();
   const settings = await loadPaymentSettings(deps.db, deps.log);
   const { refunds, voided } = await receiptParts(deps, id);
-  const due = row.payment.provider === 'manual' && row.payment.status === 'pending';
   return {
     ...toRecord(row),
     receipt: toReceipt(row, refunds, voided, settings),
-    instructions: due ? settings.manualInstructions : null,
+    instructions: isDueByHand(row.payment) ? settings.manualInstructions : null,
   };
 }
 

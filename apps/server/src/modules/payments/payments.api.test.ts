@@ -129,6 +129,10 @@ describe('payments: manual provider, receipts and refunds', () => {
       (await call('GET', `/api/payments/${payment.id}`, client)).json(),
     );
     expect(due.instructions).toBe('IBAN DE02 1203 0000 0000 2020 51, reference: your name');
+    // The list carries them too, so /dash/payments shows how to pay as it first renders.
+    const listed = () =>
+      call('GET', '/api/payments', client).then((res) => paymentsListSchema.parse(res.json()));
+    expect((await listed()).instructions).toBe(due.instructions);
 
     const before = adminPaymentDetailSchema.parse(
       (await call('GET', `/api/admin/payments/${payment.id}`, owner)).json(),
@@ -157,6 +161,7 @@ describe('payments: manual provider, receipts and refunds', () => {
       (await call('GET', `/api/payments/${payment.id}`, client)).json(),
     );
     expect(detail.instructions).toBeNull();
+    expect((await listed()).instructions).toBeNull();
     expect(detail).toMatchObject({ paidMethod: 'bank_transfer', receivedOn: record.receivedOn });
     expect(detail.receipt).toMatchObject({
       business: {
@@ -505,7 +510,10 @@ describe('payments: manual provider, receipts and refunds', () => {
   it('keeps each client to their own payments: another client’s id or a malformed one is 404', async () => {
     const { payment } = await paidBooking();
     const stranger = await signedInUser(t.app);
-    expect((await call('GET', '/api/payments', stranger)).json()).toEqual({ payments: [] });
+    expect((await call('GET', '/api/payments', stranger)).json()).toEqual({
+      payments: [],
+      instructions: null,
+    });
     for (const id of [payment.id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       const res = await call('GET', `/api/payments/${id}`, stranger);
       expect(res.statusCode).toBe(404);
@@ -624,7 +632,10 @@ describe('payments: manual provider, receipts and refunds', () => {
       start: slotAt(day, '10:00'),
     });
     expect(res.statusCode).toBe(201);
-    expect((await call('GET', '/api/payments', client)).json()).toEqual({ payments: [] });
+    expect((await call('GET', '/api/payments', client)).json()).toEqual({
+      payments: [],
+      instructions: null,
+    });
   });
 
   it('validates the payment settings, keeps the old ones on a refusal, and audits a change', async () => {

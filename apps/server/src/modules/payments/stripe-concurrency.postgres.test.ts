@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeDouble, type StripeEvent } from '../../test/stripe-double';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { addService, openEveryDay, slotAt } from '../bookings/booking-test-setup';
+import type { StripeEvent } from '../../test/stripe-double';
+import { createStripeTestApp, type StripeTestApp } from '../../test/stripe-test-app';
+import { slotAt } from '../bookings/booking-test-setup';
 import { createBooking } from '../bookings/changes/create-booking';
 import { expireHolds } from '../bookings/jobs/booking-jobs';
 import { bookings } from '../bookings/schema';
@@ -18,20 +18,14 @@ import { payments } from './schema';
 import { applyStripeEvent } from './stripe-webhook';
 
 describe('Stripe webhooks under concurrency (PostgreSQL)', () => {
-  let t: TestApp;
-  let stripe: StripeDouble;
+  let t: StripeTestApp;
 
   beforeAll(async () => {
-    stripe = new StripeDouble();
-    await stripe.start();
-    t = await createTestApp({ env: stripe.env() });
-    await openEveryDay(t.app);
-    await addService(t.app, { slug: 'paid-race', priceMinor: 1000, durationMinutes: 30 });
+    t = await createStripeTestApp({
+      services: [{ slug: 'paid-race', priceMinor: 1000, durationMinutes: 30 }],
+    });
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => t.close());
 
   /** `count` bookings held for payment, each by its own client, with their Checkout Sessions. */
   async function heldBookings(count: number, firstDay: number) {
@@ -52,7 +46,7 @@ describe('Stripe webhooks under concurrency (PostgreSQL)', () => {
         { clientId: client!.id, service: 'paid-race', start, notes: null },
       );
       const url = await checkoutOfNewBooking(t.app.deps, client!, booking.id);
-      const session = [...stripe.sessions.values()].find((s) => s.url === url)!;
+      const session = [...t.stripe.sessions.values()].find((s) => s.url === url)!;
       held.push({ booking, session });
     }
     return held;
@@ -60,7 +54,7 @@ describe('Stripe webhooks under concurrency (PostgreSQL)', () => {
 
   it('gives 30 payments completing at once 30 distinct consecutive receipt numbers', async () => {
     const held = await heldBookings(30, 2);
-    const events: StripeEvent[] = held.map(({ session }) => stripe.pay(session.id));
+    const events: StripeEvent[] = held.map(({ session }) => t.stripe.pay(session.id));
     const outcomes = await Promise.all(events.map((event) => applyStripeEvent(t.app.deps, event)));
     expect(outcomes).toEqual(Array(30).fill('applied'));
     const rows = await t.app.db
@@ -85,7 +79,7 @@ describe('Stripe webhooks under concurrency (PostgreSQL)', () => {
       Math.max(...held.map(({ booking }) => booking.holdUntil!.getTime())) + 1000,
     );
     // Each payment completes at the instant the hold runs out: the webhook and the job race.
-    const events = held.map(({ session }) => stripe.pay(session.id, { inFlight: true }));
+    const events = held.map(({ session }) => t.stripe.pay(session.id, { inFlight: true }));
     await Promise.all([
       ...events.map((event) => applyStripeEvent(t.app.deps, event)),
       expireHolds(t.app.deps, afterHolds),

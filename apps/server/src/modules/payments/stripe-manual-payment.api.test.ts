@@ -17,32 +17,27 @@ import {
 } from '@consult/shared';
 import { signedInUser, type SignedIn } from '../../test/accounts';
 import { StripeDouble, type StripeEvent } from '../../test/stripe-double';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createStripeTestApp, type StripeTestApp } from '../../test/stripe-test-app';
 import { auditLog } from '../audit/schema';
-import { addService, openEveryDay, slotAt } from '../bookings/booking-test-setup';
+import { slotAt } from '../bookings/booking-test-setup';
 import { bookings } from '../bookings/schema';
 import { paymentRefunds, payments } from './schema';
 
 describe('the owner records a payment by hand for a booking waiting for Stripe', () => {
-  let t: TestApp;
-  let stripe: StripeDouble;
+  let t: StripeTestApp;
   let owner: SignedIn;
   let day = 2;
 
   beforeAll(async () => {
-    stripe = new StripeDouble();
-    await stripe.start();
-    t = await createTestApp({ env: { OWNER_EMAIL: 'owner@example.test', ...stripe.env() } });
-    await openEveryDay(t.app);
-    await addService(t.app, { slug: 'held-session', title: 'Held session', priceMinor: 12000 });
+    t = await createStripeTestApp({
+      env: { OWNER_EMAIL: 'owner@example.test' },
+      services: [{ slug: 'held-session', title: 'Held session', priceMinor: 12000 }],
+    });
     owner = await signedInUser(t.app, { role: 'admin' });
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => t.close());
   beforeEach(() => {
-    stripe.failing = false;
+    t.stripe.failing = false;
   });
 
   const call = (method: 'GET' | 'POST', url: string, who: SignedIn, payload?: object) =>
@@ -70,7 +65,7 @@ describe('the owner records a payment by hand for a booking waiting for Stripe',
     });
     expect(res.statusCode, res.body).toBe(201);
     const booking = createdBookingSchema.parse(res.json());
-    const session = [...stripe.sessions.values()].find(
+    const session = [...t.stripe.sessions.values()].find(
       (s) => s.client_reference_id === booking.id,
     )!;
     const [payment] = await t.app.db
@@ -89,7 +84,7 @@ describe('the owner records a payment by hand for a booking waiting for Stripe',
     return { payment: payment!, booking: booking! };
   };
   const expireCalls = (sessionId: string) =>
-    stripe.callsTo('POST', new RegExp(`^/v1/checkout/sessions/${sessionId}/expire$`));
+    t.stripe.callsTo('POST', new RegExp(`^/v1/checkout/sessions/${sessionId}/expire$`));
 
   it('expires the open Checkout Session first: the client cannot pay a second time, and its refund goes back by hand instead of a 503', async () => {
     const { booking, session, payment, client } = await heldBooking();
@@ -108,9 +103,9 @@ describe('the owner records a payment by hand for a booking waiting for Stripe',
       receiptNumber: detail.nextReceiptNumber,
     });
     expect(expireCalls(session.id)).toHaveLength(1);
-    expect(stripe.sessions.get(session.id)!.status).toBe('expired');
+    expect(t.stripe.sessions.get(session.id)!.status).toBe('expired');
     // The attack's next step: the client pays the session again. Stripe refuses, as it is closed.
-    expect(() => stripe.pay(session.id)).toThrow(/expired/);
+    expect(() => t.stripe.pay(session.id)).toThrow(/expired/);
     const payNow = await call('POST', `/api/bookings/${booking.id}/checkout`, client, {});
     expect(payNow.statusCode).toBe(409);
 
@@ -126,19 +121,19 @@ describe('the owner records a payment by hand for a booking waiting for Stripe',
     });
 
     // Money received by hand goes back by hand: owed until the owner confirms sending it.
-    const refundCalls = stripe.callsTo('POST', /^\/v1\/refunds$/).length;
+    const refundCalls = t.stripe.callsTo('POST', /^\/v1\/refunds$/).length;
     const refund = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {});
     expect(refund.statusCode, refund.body).toBe(200);
     const refunded = adminPaymentDetailSchema.parse(refund.json());
     expect(refunded.receipt.refunds).toMatchObject([
       { amountMinor: 12000, status: 'pending', owed: true },
     ]);
-    expect(stripe.callsTo('POST', /^\/v1\/refunds$/)).toHaveLength(refundCalls);
+    expect(t.stripe.callsTo('POST', /^\/v1\/refunds$/)).toHaveLength(refundCalls);
   });
 
   it('the client paid at Stripe a moment before (its webhook not here yet): 409 card payment in progress, nothing recorded; the webhook then confirms it', async () => {
     const { booking, session, payment } = await heldBooking();
-    const event = stripe.pay(session.id);
+    const event = t.stripe.pay(session.id);
     const res = await call('POST', `/api/admin/bookings/${booking.id}/paid`, owner, {
       method: 'cash',
     });
@@ -163,7 +158,7 @@ describe('the owner records a payment by hand for a booking waiting for Stripe',
 
   it('Stripe unreachable: 503 saying the payment page could not be closed, nothing recorded; once it answers, the mark goes through', async () => {
     const { booking, session } = await heldBooking();
-    stripe.failing = true;
+    t.stripe.failing = true;
     const refused = await call('POST', `/api/admin/bookings/${booking.id}/paid`, owner, {
       method: 'cash',
     });
@@ -173,20 +168,20 @@ describe('the owner records a payment by hand for a booking waiting for Stripe',
       payment: { status: 'pending', provider: 'stripe', receiptNumber: null },
       booking: { state: 'pending_payment' },
     });
-    expect(stripe.sessions.get(session.id)!.status).toBe('open');
+    expect(t.stripe.sessions.get(session.id)!.status).toBe('open');
 
-    stripe.failing = false;
+    t.stripe.failing = false;
     const paid = await call('POST', `/api/admin/bookings/${booking.id}/paid`, owner, {
       method: 'cash',
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(stripe.sessions.get(session.id)!.status).toBe('expired');
+    expect(t.stripe.sessions.get(session.id)!.status).toBe('expired');
   });
 
   it('a Stripe refund that can never succeed (no PaymentIntent recorded) is 409 saying why and what to do, and records nothing', async () => {
     const { booking, session, payment } = await heldBooking();
     // A payment Stripe confirmed without telling which PaymentIntent took the money.
-    const event = stripe.pay(session.id);
+    const event = t.stripe.pay(session.id);
     (event.data.object as { payment_intent: string | null }).payment_intent = null;
     expect((await webhook(event)).statusCode).toBe(200);
     expect((await rowsOf(booking.id)).payment).toMatchObject({
@@ -195,7 +190,7 @@ describe('the owner records a payment by hand for a booking waiting for Stripe',
       providerPaymentId: null,
     });
 
-    const refundCalls = stripe.callsTo('POST', /^\/v1\/refunds$/).length;
+    const refundCalls = t.stripe.callsTo('POST', /^\/v1\/refunds$/).length;
     const res = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {
       amountMinor: 5000,
     });
@@ -211,7 +206,7 @@ describe('the owner records a payment by hand for a booking waiting for Stripe',
     expect(
       await t.app.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id)),
     ).toEqual([]);
-    expect(stripe.callsTo('POST', /^\/v1\/refunds$/)).toHaveLength(refundCalls);
+    expect(t.stripe.callsTo('POST', /^\/v1\/refunds$/)).toHaveLength(refundCalls);
   });
 
   it('the backfill makes the Stripe payments marked paid by hand before this fix manual, so their refunds are owed', async () => {

@@ -14,9 +14,9 @@ import {
 import { signedInUser, type SignedIn } from '../../test/accounts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import { StripeDouble, type StripeEvent } from '../../test/stripe-double';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createStripeTestApp, type StripeTestApp } from '../../test/stripe-test-app';
 import { auditLog } from '../audit/schema';
-import { addService, openEveryDay, slotAt } from '../bookings/booking-test-setup';
+import { slotAt } from '../bookings/booking-test-setup';
 import { expireHolds } from '../bookings/jobs/booking-jobs';
 import { bookingEvents, bookings } from '../bookings/schema';
 import { mailOutbox } from '../mail/schema';
@@ -24,37 +24,34 @@ import { sendUnsentRefunds } from './refunds';
 import { paymentEvents, paymentRefunds, payments, receiptCounters } from './schema';
 
 describe('payments: the Stripe provider through the official SDK and a double of its API', () => {
-  let t: TestApp;
+  let t: StripeTestApp;
   let peer: SmtpPeer;
-  let stripe: StripeDouble;
   let owner: SignedIn;
   let day = 2;
 
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    stripe = new StripeDouble();
-    await stripe.start();
-    t = await createTestApp({
-      env: { SMTP_URL: peer.url, OWNER_EMAIL: 'owner@example.test', ...stripe.env() },
+    t = await createStripeTestApp({
+      env: { SMTP_URL: peer.url, OWNER_EMAIL: 'owner@example.test' },
+      services: [
+        { slug: 'paid-session', title: 'Tax review', priceMinor: 12000 },
+        // Currencies Stripe counts otherwise than ISO 4217 (decision 042): ISK 15,000 (no ISO
+        // minor unit, two decimals at Stripe), MGA 50,000.00 (two ISO digits, whole ariary at
+        // Stripe), and KWD 12.340 (thousandths, the last one 0 at Stripe).
+        { slug: 'isk-session', priceMinor: 15000, currency: 'ISK' },
+        { slug: 'mga-session', priceMinor: 5000000, currency: 'MGA' },
+        { slug: 'mga-fraction', priceMinor: 5000050, currency: 'MGA' },
+        { slug: 'kwd-session', priceMinor: 12340, currency: 'KWD' },
+      ],
     });
-    await openEveryDay(t.app);
-    await addService(t.app, { slug: 'paid-session', title: 'Tax review', priceMinor: 12000 });
-    // Currencies Stripe counts otherwise than ISO 4217 (decision 042): ISK 15,000 (no ISO minor
-    // unit, two decimals at Stripe), MGA 50,000.00 (two ISO digits, whole ariary at Stripe), and
-    // KWD 12.340 (thousandths, the last one 0 at Stripe).
-    await addService(t.app, { slug: 'isk-session', priceMinor: 15000, currency: 'ISK' });
-    await addService(t.app, { slug: 'mga-session', priceMinor: 5000000, currency: 'MGA' });
-    await addService(t.app, { slug: 'mga-fraction', priceMinor: 5000050, currency: 'MGA' });
-    await addService(t.app, { slug: 'kwd-session', priceMinor: 12340, currency: 'KWD' });
     owner = await signedInUser(t.app, { role: 'admin' });
   });
   afterAll(async () => {
     await t.close();
-    await stripe.close();
     await peer.close();
   });
   beforeEach(() => {
-    stripe.failing = false;
+    t.stripe.failing = false;
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, who?: SignedIn, payload?: object) =>
@@ -84,7 +81,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     });
     expect(res.statusCode, res.body).toBe(201);
     const booking = createdBookingSchema.parse(res.json());
-    const session = [...stripe.sessions.values()].find(
+    const session = [...t.stripe.sessions.values()].find(
       (s) => s.client_reference_id === booking.id,
     )!;
     return { client, booking, session, start: slotAt(day, '09:00') };
@@ -101,7 +98,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
   async function paidBooking(service?: string) {
     const held = await heldBooking(service);
-    const event = stripe.pay(held.session.id);
+    const event = t.stripe.pay(held.session.id);
     expect((await webhook(event)).statusCode).toBe(200);
     const { payment } = await rowOf(held.booking.id);
     return { ...held, event, payment, intentId: payment.providerPaymentId! };
@@ -111,8 +108,8 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const res = await call('GET', '/api/admin/payment-settings', owner);
     const view = paymentSettingsViewSchema.parse(res.json());
     expect(view).toMatchObject({ stripeConfigured: true, activeProvider: 'stripe' });
-    expect(res.body).not.toContain(stripe.env().STRIPE_SECRET_KEY);
-    expect(res.body).not.toContain(stripe.env().STRIPE_WEBHOOK_SECRET);
+    expect(res.body).not.toContain(t.stripe.env().STRIPE_SECRET_KEY);
+    expect(res.body).not.toContain(t.stripe.env().STRIPE_WEBHOOK_SECRET);
   });
 
   it('a paid booking is held with a Checkout Session that expires with the hold; the signed webhook confirms it and numbers its receipt', async () => {
@@ -142,7 +139,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
       `http://localhost:3000/dash/bookings?booking=${booking.id}&payment=success`,
     );
 
-    const res = await webhook(stripe.pay(session.id));
+    const res = await webhook(t.stripe.pay(session.id));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ received: true });
     const upcoming = upcomingBookingsSchema.parse(
@@ -181,7 +178,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
   it('a bad, missing or stale signature is 400 and changes nothing', async () => {
     const { booking, session } = await heldBooking();
-    const event = stripe.pay(session.id);
+    const event = t.stripe.pay(session.id);
     const payload = JSON.stringify(event);
     const wrongSecret = StripeDouble.sign(payload, 'whsec_not_the_right_one');
     const stale = StripeDouble.sign(payload, undefined, Math.floor(Date.now() / 1000) - 301);
@@ -207,7 +204,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
   it('a signature dated more than five minutes ahead (milliseconds for seconds) is 400 and changes nothing', async () => {
     const { booking, session } = await heldBooking();
-    const event = stripe.pay(session.id);
+    const event = t.stripe.pay(session.id);
     const payload = JSON.stringify(event);
     const nowS = Math.floor(Date.now() / 1000);
     for (const timestamp of [Date.now(), nowS + 301]) {
@@ -229,7 +226,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
   it('a correctly signed event without an id, a type or data is 400 with a problem and changes nothing', async () => {
     const { booking, session } = await heldBooking();
-    const event = stripe.pay(session.id);
+    const event = t.stripe.pay(session.id);
     const { id: _id, ...withoutId } = event;
     const { data: _data, ...withoutData } = event;
     for (const body of [
@@ -258,8 +255,8 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const afterHold = new Date(Date.parse(booking.holdUntil!) + 1000);
     // Other tests' holds may run out by then too: this booking is the one looked at.
     expect(await expireHolds(t.app.deps, afterHold)).toBeGreaterThanOrEqual(1);
-    expect(stripe.sessions.get(session.id)!.status).toBe('expired');
-    expect(stripe.callsTo('POST', new RegExp(`${session.id}/expire$`))).toHaveLength(1);
+    expect(t.stripe.sessions.get(session.id)!.status).toBe('expired');
+    expect(t.stripe.callsTo('POST', new RegExp(`${session.id}/expire$`))).toHaveLength(1);
     const { booking: row, payment } = await rowOf(booking.id);
     expect(row.state).toBe('expired');
     expect(payment.status).toBe('cancelled');
@@ -268,17 +265,19 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const again = await call('POST', '/api/bookings', other, { service: 'paid-session', start });
     expect(again.statusCode, again.body).toBe(201);
     // Stripe's own expiry event, arriving later, changes nothing more.
-    expect((await webhook(stripe.event('checkout.session.expired', session))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.event('checkout.session.expired', session))).statusCode).toBe(
+      200,
+    );
     expect((await rowOf(booking.id)).booking.state).toBe('expired');
   });
 
   it('a hold that was paid just before it ran out is left for the webhook, which confirms it', async () => {
     const { booking, session } = await heldBooking();
-    const event = stripe.pay(session.id);
+    const event = t.stripe.pay(session.id);
     const afterHold = new Date(Date.parse(booking.holdUntil!) + 1000);
     await expireHolds(t.app.deps, afterHold);
     expect((await rowOf(booking.id)).booking.state).toBe('pending_payment');
-    expect(stripe.sessions.get(session.id)!.status).toBe('complete');
+    expect(t.stripe.sessions.get(session.id)!.status).toBe('complete');
     expect((await webhook(event)).statusCode).toBe(200);
     expect((await rowOf(booking.id)).booking.state).toBe('confirmed');
   });
@@ -286,7 +285,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
   /** A paid Checkout Session made elsewhere on the same Stripe account, naming `bookingId`. */
   function foreignSessionPaid(bookingId: string, amountTotal: number, currency = 'usd') {
     const id = `cs_test_link_${bookingId.slice(0, 8)}_${amountTotal}_${currency}`;
-    stripe.sessions.set(id, {
+    t.stripe.sessions.set(id, {
       id,
       object: 'checkout.session',
       mode: 'payment',
@@ -304,14 +303,14 @@ describe('payments: the Stripe provider through the official SDK and a double of
       url: `https://example.test/pay/${id}`,
       created: Math.floor(Date.now() / 1000),
     });
-    return stripe.pay(id);
+    return t.stripe.pay(id);
   }
 
   it('a paid session that is not the payment’s own and charged another amount (a 1.00 USD Payment Link) confirms nothing: it is refunded in full and the owner told', async () => {
     const { client, booking, session } = await heldBooking();
     const event = foreignSessionPaid(booking.id, 100);
     const intentId = (event.data.object as { payment_intent: string }).payment_intent;
-    const refundsBefore = stripe.callsTo('POST', /^\/v1\/refunds$/).length;
+    const refundsBefore = t.stripe.callsTo('POST', /^\/v1\/refunds$/).length;
     const res = await webhook(event);
     expect(res.statusCode, res.body).toBe(200);
 
@@ -328,13 +327,13 @@ describe('payments: the Stripe provider through the official SDK and a double of
     });
     // Its money went back in full, once, even when Stripe delivers the event again.
     expect((await webhook(event)).statusCode).toBe(200);
-    const refundCalls = stripe.callsTo('POST', /^\/v1\/refunds$/).slice(refundsBefore);
+    const refundCalls = t.stripe.callsTo('POST', /^\/v1\/refunds$/).slice(refundsBefore);
     expect(refundCalls.map((c) => c.body)).toEqual([
       expect.objectContaining({ payment_intent: intentId, amount: '100' }),
       expect.objectContaining({ payment_intent: intentId, amount: '100' }),
     ]);
     expect(new Set(refundCalls.map((c) => c.idempotencyKey)).size).toBe(1);
-    const refunded = [...stripe.refunds.values()].filter((r) => r.payment_intent === intentId);
+    const refunded = [...t.stripe.refunds.values()].filter((r) => r.payment_intent === intentId);
     expect(refunded).toHaveLength(1);
 
     const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.target, payment.id));
@@ -363,13 +362,13 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
     // Stripe's charge.refunded for that money names the booking but no payment of ours: 200, and
     // nothing changes (not 503 asked again forever).
-    const refundedEvent = stripe.chargeRefunded(intentId);
+    const refundedEvent = t.stripe.chargeRefunded(intentId);
     expect((refundedEvent.data.object as { amount_refunded: number }).amount_refunded).toBe(100);
     expect((await webhook(refundedEvent)).statusCode).toBe(200);
     expect((await rowOf(booking.id)).payment).toEqual(payment);
 
     // The booking's own session still pays it.
-    expect((await webhook(stripe.pay(session.id))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.pay(session.id))).statusCode).toBe(200);
     expect((await rowOf(booking.id)).booking.state).toBe('confirmed');
   });
 
@@ -389,7 +388,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const intentId = (event.data.object as { payment_intent: string }).payment_intent;
     expect((await webhook(event)).statusCode).toBe(200);
     expect((await rowOf(booking.id)).booking.state).toBe('pending_payment');
-    expect(stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
+    expect(t.stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
       payment_intent: intentId,
       amount: '12000',
     });
@@ -398,16 +397,16 @@ describe('payments: the Stripe provider through the official SDK and a double of
   it('a payment that arrives after the booking expired is refunded in full automatically, and the owner is told', async () => {
     const { booking, session } = await heldBooking();
     // Stripe expired the session on its side and said so; then a payment still completes.
-    expect((await webhook(stripe.expire(session.id))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.expire(session.id))).statusCode).toBe(200);
     expect((await rowOf(booking.id)).booking.state).toBe('expired');
-    stripe.sessions.get(session.id)!.status = 'open';
-    const late = stripe.pay(session.id);
+    t.stripe.sessions.get(session.id)!.status = 'open';
+    const late = t.stripe.pay(session.id);
     expect((await webhook(late)).statusCode).toBe(200);
 
     const { booking: row, payment } = await rowOf(booking.id);
     expect(row.state).toBe('expired');
     expect(payment).toMatchObject({ status: 'paid', refundPendingMinor: 12000 });
-    const refundCalls = stripe.callsTo('POST', /^\/v1\/refunds$/);
+    const refundCalls = t.stripe.callsTo('POST', /^\/v1\/refunds$/);
     expect(refundCalls.at(-1)!.body).toMatchObject({
       payment_intent: payment.providerPaymentId,
       amount: '12000',
@@ -418,7 +417,9 @@ describe('payments: the Stripe provider through the official SDK and a double of
       (m) => m.to.includes('owner@example.test') && m.subject === 'Late payment refunded',
     );
 
-    expect((await webhook(stripe.chargeRefunded(payment.providerPaymentId!))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.chargeRefunded(payment.providerPaymentId!))).statusCode).toBe(
+      200,
+    );
     const settled = (await rowOf(booking.id)).payment;
     expect(settled).toMatchObject({
       status: 'refunded',
@@ -435,8 +436,8 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
   it('events in any order: an expiry after the payment changes nothing; a refund before its payment is asked again later', async () => {
     const { booking, session } = await heldBooking();
-    const paid = stripe.pay(session.id);
-    const expiredLater = stripe.event('checkout.session.expired', {
+    const paid = t.stripe.pay(session.id);
+    const expiredLater = t.stripe.event('checkout.session.expired', {
       ...session,
       status: 'expired',
     });
@@ -445,9 +446,9 @@ describe('payments: the Stripe provider through the official SDK and a double of
     expect((await rowOf(booking.id)).booking.state).toBe('confirmed');
 
     const other = await heldBooking();
-    const otherPaid = stripe.pay(other.session.id);
+    const otherPaid = t.stripe.pay(other.session.id);
     const intentId = otherPaid.data.object as { payment_intent: string };
-    const refundFirst = stripe.event('charge.refunded', {
+    const refundFirst = t.stripe.event('charge.refunded', {
       object: 'charge',
       payment_intent: intentId.payment_intent,
       amount_refunded: 12000,
@@ -501,7 +502,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const pending = adminPaymentDetailSchema.parse(partial.json());
     expect(pending).toMatchObject({ status: 'paid', refundedMinor: 0, refundPendingMinor: 5000 });
     expect(pending.receipt.refunds).toMatchObject([{ amountMinor: 5000, status: 'pending' }]);
-    expect(stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
+    expect(t.stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
       payment_intent: intentId,
       amount: '5000',
     });
@@ -512,7 +513,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().errors.amountMinor[0]).toBe(PAYMENT_MESSAGES.refundTooLarge('$70.00'));
 
-    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.chargeRefunded(intentId))).statusCode).toBe(200);
     const settled = paymentDetailSchema.parse(
       (await call('GET', `/api/payments/${payment.id}`, client)).json(),
     );
@@ -529,7 +530,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
     const rest = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {});
     expect(rest.statusCode, rest.body).toBe(200);
-    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.chargeRefunded(intentId))).statusCode).toBe(200);
     expect((await rowOf(payment.bookingId)).payment).toMatchObject({
       status: 'refunded',
       refundedMinor: 12000,
@@ -538,7 +539,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
   it('a refund Stripe cannot take is not kept (503); a client’s cancellation refund waits for the refund job', async () => {
     const { payment, client, booking } = await paidBooking();
-    stripe.failing = true;
+    t.stripe.failing = true;
     const refused = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {
       amountMinor: 1000,
     });
@@ -551,13 +552,15 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const cancelled = await call('POST', `/api/bookings/${booking.id}/cancel`, client, {});
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await rowOf(booking.id)).payment).toMatchObject({ refundPendingMinor: 12000 });
-    stripe.failing = false;
+    t.stripe.failing = false;
     expect(await sendUnsentRefunds(t.app.deps, new Date(Date.now() + 120_000))).toBe(1);
-    expect(stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
+    expect(t.stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
       payment_intent: payment.providerPaymentId,
       amount: '12000',
     });
-    expect((await webhook(stripe.chargeRefunded(payment.providerPaymentId!))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.chargeRefunded(payment.providerPaymentId!))).statusCode).toBe(
+      200,
+    );
     expect((await rowOf(booking.id)).payment).toMatchObject({ status: 'refunded' });
   });
 
@@ -594,7 +597,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const { booking, payment, refund, reference, client } = await pendingStripeRefund(5000);
     expect((await rowOf(booking.id)).payment).toMatchObject({ refundPendingMinor: 5000 });
 
-    const failed = stripe.failRefund(reference, { reason: 'expired_or_canceled_card' });
+    const failed = t.stripe.failRefund(reference, { reason: 'expired_or_canceled_card' });
     const res = await webhook(failed);
     expect(res.statusCode, res.body).toBe(200);
 
@@ -647,7 +650,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
   it('after a failed refund the owner can refund the amount again, and Stripe confirming it settles it', async () => {
     const { booking, payment, reference, intentId } = await pendingStripeRefund(12000);
-    expect((await webhook(stripe.failRefund(reference))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.failRefund(reference))).statusCode).toBe(200);
 
     const again = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {
       amountMinor: 12000,
@@ -658,9 +661,9 @@ describe('payments: the Stripe provider through the official SDK and a double of
       refundedMinor: 0,
       refundPendingMinor: 12000,
     });
-    const sent = stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!;
+    const sent = t.stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!;
     expect(sent.body).toMatchObject({ payment_intent: intentId, amount: '12000' });
-    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.chargeRefunded(intentId))).statusCode).toBe(200);
     expect((await rowOf(booking.id)).payment).toMatchObject({
       status: 'refunded',
       refundedMinor: 12000,
@@ -675,11 +678,11 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
   it('one failure told twice, and again by Stripe’s other refund events, mails the owner once and writes one audit entry', async () => {
     const { booking, payment, refund, reference } = await pendingStripeRefund(3000);
-    const canceled = stripe.failRefund(reference, { type: 'refund.updated', status: 'canceled' });
+    const canceled = t.stripe.failRefund(reference, { type: 'refund.updated', status: 'canceled' });
     expect((await webhook(canceled)).statusCode).toBe(200);
     expect((await webhook(canceled)).statusCode).toBe(200);
     for (const type of ['refund.failed', 'charge.refund.updated'] as const) {
-      expect((await webhook(stripe.failRefund(reference, { type }))).statusCode).toBe(200);
+      expect((await webhook(t.stripe.failRefund(reference, { type }))).statusCode).toBe(200);
     }
     expect(await refundOf(refund.id)).toMatchObject({ status: 'failed' });
     expect((await rowOf(booking.id)).payment).toMatchObject({
@@ -699,7 +702,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const before = (await rowOf(booking.id)).payment;
     const outboxBefore = (await t.app.db.select().from(mailOutbox)).length;
 
-    const stranger = stripe.event('refund.failed', {
+    const stranger = t.stripe.event('refund.failed', {
       id: 're_not_one_of_ours',
       object: 'refund',
       amount: 4000,
@@ -708,8 +711,8 @@ describe('payments: the Stripe provider through the official SDK and a double of
       failure_reason: 'lost_or_stolen_card',
     });
     expect((await webhook(stranger)).statusCode).toBe(200);
-    const stillPending = stripe.event('refund.updated', {
-      ...stripe.refunds.get(reference)!,
+    const stillPending = t.stripe.event('refund.updated', {
+      ...t.stripe.refunds.get(reference)!,
       status: 'pending',
     });
     expect((await webhook(stillPending)).statusCode).toBe(200);
@@ -744,7 +747,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const { booking, payment, refund, reference, client, intentId } =
       await pendingStripeRefund(5000);
     // Stripe sends charge.refunded as the refund is made, its total counting it.
-    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.chargeRefunded(intentId))).statusCode).toBe(200);
     expect(await refundOf(refund.id)).toMatchObject({ status: 'succeeded' });
     expect((await rowOf(booking.id)).payment).toMatchObject({
       status: 'partially_refunded',
@@ -752,7 +755,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     });
     expect(await clientRefundMails(client.user.email)).toHaveLength(1);
 
-    const failed = stripe.failRefund(reference, { type: 'charge.refund.updated' });
+    const failed = t.stripe.failRefund(reference, { type: 'charge.refund.updated' });
     expect((await webhook(failed)).statusCode).toBe(200);
 
     expect(await refundOf(refund.id)).toMatchObject({ status: 'failed' });
@@ -796,8 +799,8 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
     // Stripe's other events for the same failure, and the same one again, change nothing.
     expect((await webhook(failed)).statusCode).toBe(200);
-    expect((await webhook(stripe.failRefund(reference))).statusCode).toBe(200);
-    const refundUpdated = stripe.failRefund(reference, { type: 'refund.updated' });
+    expect((await webhook(t.stripe.failRefund(reference))).statusCode).toBe(200);
+    const refundUpdated = t.stripe.failRefund(reference, { type: 'refund.updated' });
     expect((await webhook(refundUpdated)).statusCode).toBe(200);
     expect((await rowOf(booking.id)).payment).toEqual(undone);
     expect(await failureMails(booking.id)).toHaveLength(1);
@@ -805,11 +808,11 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
     // The same amount refunded again goes to Stripe and settles, Stripe's total leaving the failed one out.
     const again = await refundAgain(payment.id, 5000);
-    expect(stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
+    expect(t.stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
       payment_intent: intentId,
       amount: '5000',
     });
-    const charge = stripe.chargeRefunded(intentId);
+    const charge = t.stripe.chargeRefunded(intentId);
     expect(charge.data.object).toMatchObject({ amount_refunded: 5000 });
     expect((await webhook(charge)).statusCode).toBe(200);
     expect(await refundOf(again.refund.id)).toMatchObject({ status: 'succeeded' });
@@ -830,15 +833,15 @@ describe('payments: the Stripe provider through the official SDK and a double of
       reference,
       intentId,
     } = await pendingStripeRefund(3000);
-    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.chargeRefunded(intentId))).statusCode).toBe(200);
     const second = await refundAgain(payment.id, 4000);
-    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.chargeRefunded(intentId))).statusCode).toBe(200);
     expect((await rowOf(booking.id)).payment).toMatchObject({
       status: 'partially_refunded',
       refundedMinor: 7000,
     });
 
-    const failed = stripe.failRefund(reference, { reason: 'lost_or_stolen_card' });
+    const failed = t.stripe.failRefund(reference, { reason: 'lost_or_stolen_card' });
     expect((await webhook(failed)).statusCode).toBe(200);
     expect(await refundOf(first.id)).toMatchObject({ status: 'failed' });
     expect(await refundOf(second.refund.id)).toMatchObject({ status: 'succeeded' });
@@ -859,7 +862,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
     // A third refund: Stripe's total is 4000 + 3000, not 10000, and nothing else is recorded.
     const third = await refundAgain(payment.id, 3000);
-    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.chargeRefunded(intentId))).statusCode).toBe(200);
     expect(await refundOf(third.refund.id)).toMatchObject({ status: 'succeeded' });
     expect((await rowOf(booking.id)).payment).toMatchObject({
       status: 'partially_refunded',
@@ -879,9 +882,9 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
   it('a fully refunded payment whose refund fails after charge.refunded is paid again', async () => {
     const { booking, refund, reference, intentId } = await pendingStripeRefund(12000);
-    expect((await webhook(stripe.chargeRefunded(intentId))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.chargeRefunded(intentId))).statusCode).toBe(200);
     expect((await rowOf(booking.id)).payment).toMatchObject({ status: 'refunded' });
-    const canceled = stripe.failRefund(reference, { type: 'refund.updated', status: 'canceled' });
+    const canceled = t.stripe.failRefund(reference, { type: 'refund.updated', status: 'canceled' });
     expect((await webhook(canceled)).statusCode).toBe(200);
     expect(await refundOf(refund.id)).toMatchObject({ status: 'failed' });
     expect((await rowOf(booking.id)).payment).toMatchObject({
@@ -906,14 +909,14 @@ describe('payments: the Stripe provider through the official SDK and a double of
     expect((await call('GET', `/api/payments/${payment.id}`, stranger)).statusCode).toBe(404);
 
     // The session was expired at Stripe: a new one is made and replaces it.
-    stripe.sessions.get(session.id)!.status = 'expired';
+    t.stripe.sessions.get(session.id)!.status = 'expired';
     const fresh = checkoutSchema.parse(
       (await call('POST', `/api/bookings/${booking.id}/checkout`, client)).json(),
     );
     expect(fresh.checkoutUrl).not.toBe(session.url);
-    const newSession = [...stripe.sessions.values()].find((s) => s.url === fresh.checkoutUrl)!;
+    const newSession = [...t.stripe.sessions.values()].find((s) => s.url === fresh.checkoutUrl)!;
     expect((await rowOf(booking.id)).payment.providerReference).toBe(newSession.id);
-    expect((await webhook(stripe.pay(newSession.id))).statusCode).toBe(200);
+    expect((await webhook(t.stripe.pay(newSession.id))).statusCode).toBe(200);
     const again = await call('POST', `/api/bookings/${booking.id}/checkout`, client);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(PAYMENT_MESSAGES.checkoutNotPending);
@@ -928,14 +931,14 @@ describe('payments: the Stripe provider through the official SDK and a double of
     '$currency: the Checkout Session and refunds carry Stripe’s amount; the payment, receipt and refunds keep ISO minor units',
     async ({ service, ours, currency, atStripe, part }) => {
       const { booking, session, client } = await heldBooking(service);
-      const created = stripe.callsTo('POST', /^\/v1\/checkout\/sessions$/).at(-1)!;
+      const created = t.stripe.callsTo('POST', /^\/v1\/checkout\/sessions$/).at(-1)!;
       expect(created.body).toMatchObject({
         'line_items[0][price_data][currency]': currency.toLowerCase(),
         'line_items[0][price_data][unit_amount]': String(atStripe),
       });
       expect(session).toMatchObject({ amount_total: atStripe, currency: currency.toLowerCase() });
 
-      expect((await webhook(stripe.pay(session.id))).statusCode).toBe(200);
+      expect((await webhook(t.stripe.pay(session.id))).statusCode).toBe(200);
       const { payment } = await rowOf(booking.id);
       expect(payment).toMatchObject({ status: 'paid', amountMinor: ours, currency });
       const receipt = paymentDetailSchema.parse(
@@ -949,11 +952,11 @@ describe('payments: the Stripe provider through the official SDK and a double of
         amountMinor: part,
       });
       expect(refund.statusCode, refund.body).toBe(200);
-      expect(stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
+      expect(t.stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
         payment_intent: payment.providerPaymentId,
         amount: String((part * atStripe) / ours),
       });
-      expect((await webhook(stripe.chargeRefunded(payment.providerPaymentId!))).statusCode).toBe(
+      expect((await webhook(t.stripe.chargeRefunded(payment.providerPaymentId!))).statusCode).toBe(
         200,
       );
       const settled = paymentDetailSchema.parse(
@@ -973,14 +976,14 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const client = await signedInUser(t.app);
     day += 1;
     const start = slotAt(day, '09:00');
-    const sessionsBefore = stripe.callsTo('POST', /^\/v1\/checkout\/sessions$/).length;
+    const sessionsBefore = t.stripe.callsTo('POST', /^\/v1\/checkout\/sessions$/).length;
     const res = await call('POST', '/api/bookings', client, { service: 'mga-fraction', start });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({
       type: PRICE_NOT_CHARGEABLE_PROBLEM_TYPE,
       detail: PAYMENT_MESSAGES.priceNotChargeableOnline(formatMoney(5000050, 'MGA')),
     });
-    expect(stripe.callsTo('POST', /^\/v1\/checkout\/sessions$/)).toHaveLength(sessionsBefore);
+    expect(t.stripe.callsTo('POST', /^\/v1\/checkout\/sessions$/)).toHaveLength(sessionsBefore);
     // The slot is free: another service can be booked at the same time.
     const other = await call('POST', '/api/bookings', client, { service: 'mga-session', start });
     expect(other.statusCode, other.body).toBe(201);
@@ -1001,7 +1004,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
       amountMinor: 1230,
     });
     expect(even.statusCode, even.body).toBe(200);
-    expect(stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
+    expect(t.stripe.callsTo('POST', /^\/v1\/refunds$/).at(-1)!.body).toMatchObject({
       amount: '1230',
     });
   });
@@ -1010,11 +1013,11 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const client = await signedInUser(t.app);
     day += 1;
     const start = slotAt(day, '09:00');
-    stripe.failing = true;
+    t.stripe.failing = true;
     const res = await call('POST', '/api/bookings', client, { service: 'paid-session', start });
     expect(res.statusCode).toBe(503);
     expect(res.json().detail).toBe(PAYMENT_MESSAGES.paymentUnavailable);
-    stripe.failing = false;
+    t.stripe.failing = false;
     const retry = await call('POST', '/api/bookings', client, { service: 'paid-session', start });
     expect(retry.statusCode, retry.body).toBe(201);
   });

@@ -153,7 +153,11 @@ export function SessionsCard({ timeZone, here }: { timeZone: string; here: SignO
       description="Where your account is signed in now. Sign out any session you do not recognise, then change your password."
       actions={
         others > 0 ? (
-          <Button variant="secondary" onClick={() => setConfirming(true)}>
+          <Button
+            variant="secondary"
+            className="w-full sm:w-auto"
+            onClick={() => setConfirming(true)}
+          >
             Sign out everywhere else
           </Button>
         ) : undefined

@@ -2,15 +2,14 @@
  * Two-factor sign-in once it is on: new recovery codes for a current code, and turning it off with
  * the password and a current code or a recovery code.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { totpCodeSchema } from '@consult/shared';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextField } from '../../components/ui/field';
 import { errorMessage, readProblem } from '../../lib/problem';
 import { TwoFactorCodeField } from './two-factor-code-field';
+import { TwoFactorCodeForm } from './two-factor-code-form';
 import { useDisableTwoFactorMutation, useRenewRecoveryCodesMutation } from './two-factor-api';
 
 export function RenewRecoveryCodesForm({
@@ -20,52 +19,26 @@ export function RenewRecoveryCodesForm({
   onRenewed: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [localError, setLocalError] = useState<string>();
-  const [renew, { error, isLoading, reset }] = useRenewRecoveryCodesMutation();
-  const fieldError = localError ?? readProblem(error)?.errors?.code?.[0];
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    reset();
-    const parsed = totpCodeSchema.safeParse(code);
-    if (!parsed.success) {
-      setLocalError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setLocalError(undefined);
-    const result = await renew({ code });
-    if ('data' in result && result.data) onRenewed(result.data.recoveryCodes);
-  };
-
+  const [renew, request] = useRenewRecoveryCodesMutation();
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4 rounded-lg border border-line p-4"
-    >
-      <p>
-        New codes replace all your current recovery codes, used or not. Enter a code from your
-        authenticator app to make them.
-      </p>
-      {error && !fieldError && <Alert tone="error">{errorMessage(error)}</Alert>}
-      <div className="max-w-sm">
-        <TwoFactorCodeField
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={fieldError}
-          autoFocus
-        />
-      </div>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={isLoading}>
-          {isLoading ? 'Making codes...' : 'Show new codes'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={isLoading}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <TwoFactorCodeForm
+      intro={
+        <p>
+          New codes replace all your current recovery codes, used or not. Enter a code from your
+          authenticator app to make them.
+        </p>
+      }
+      submitLabel="Show new codes"
+      busyLabel="Making codes..."
+      request={request}
+      onCode={async (code) => {
+        const result = await renew({ code });
+        if ('data' in result && result.data) onRenewed(result.data.recoveryCodes);
+      }}
+      onCancel={onCancel}
+      autoFocus
+      className="rounded-lg border border-line p-4"
+    />
   );
 }
 

@@ -2,13 +2,10 @@
  * Setting two-factor sign-in up: the QR code (made on our server) and the same key as text for
  * typing in, then a current code from the app to prove it works. The answer is the recovery codes.
  */
-import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { totpCodeSchema, type TwoFactorSetup } from '@consult/shared';
-import { Alert } from '../../components/ui/alert';
+import type { TwoFactorSetup } from '@consult/shared';
 import { Button } from '../../components/ui/button';
-import { errorMessage, readProblem } from '../../lib/problem';
-import { TwoFactorCodeField } from './two-factor-code-field';
+import { TwoFactorCodeForm } from './two-factor-code-form';
 import { useConfirmTwoFactorSetupMutation } from './two-factor-api';
 
 /** "ABCD EFGH …": a long key is easier to read and type in groups. */
@@ -25,10 +22,7 @@ export function TwoFactorSetupPanel({
   onConfirmed: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [localError, setLocalError] = useState<string>();
-  const [confirm, { error, isLoading, reset }] = useConfirmTwoFactorSetupMutation();
-  const fieldError = localError ?? readProblem(error)?.errors?.code?.[0];
+  const [confirm, request] = useConfirmTwoFactorSetupMutation();
 
   const copyKey = async () => {
     try {
@@ -37,19 +31,6 @@ export function TwoFactorSetupPanel({
     } catch {
       toast.error('Copying did not work here. Type the key in by hand.');
     }
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    reset();
-    const parsed = totpCodeSchema.safeParse(code);
-    if (!parsed.success) {
-      setLocalError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setLocalError(undefined);
-    const result = await confirm({ code });
-    if ('data' in result && result.data) onConfirmed(result.data.recoveryCodes);
   };
 
   return (
@@ -84,29 +65,17 @@ export function TwoFactorSetupPanel({
           </div>
         </li>
         <li className="pl-1">
-          <form
-            noValidate
-            onSubmit={(event) => void onSubmit(event)}
-            className="flex flex-col gap-4"
-          >
-            <p>Enter the code the app shows for this site to turn two-factor sign-in on.</p>
-            {error && !fieldError && <Alert tone="error">{errorMessage(error)}</Alert>}
-            <div className="max-w-sm">
-              <TwoFactorCodeField
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                error={fieldError}
-              />
-            </div>
-            <div className="flex flex-wrap gap-3">
-              <Button type="submit" disabled={isLoading}>
-                {isLoading ? 'Checking...' : 'Turn on two-factor sign-in'}
-              </Button>
-              <Button variant="secondary" onClick={onCancel} disabled={isLoading}>
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <TwoFactorCodeForm
+            intro={<p>Enter the code the app shows for this site to turn two-factor sign-in on.</p>}
+            submitLabel="Turn on two-factor sign-in"
+            busyLabel="Checking..."
+            request={request}
+            onCode={async (code) => {
+              const result = await confirm({ code });
+              if ('data' in result && result.data) onConfirmed(result.data.recoveryCodes);
+            }}
+            onCancel={onCancel}
+          />
         </li>
       </ol>
     </div>

@@ -16,7 +16,7 @@ import { Alert } from '../../components/ui/alert';
 import { PageHeader } from '../../components/ui/card';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatPaymentDate } from './payment-format';
-import { useGetMyPaymentQuery, useGetMyPaymentsQuery } from './payments-api';
+import { useGetMyPaymentsQuery } from './payments-api';
 
 /** /dash/payments: every payment of the client, newest first, with its receipt once paid. */
 export function MyPaymentsPage({ timeZone }: { timeZone: string }) {
@@ -32,16 +32,16 @@ export function MyPaymentsPage({ timeZone }: { timeZone: string }) {
         <Skeleton lines={4} label="Loading your payments" />
       ) : !data ? (
         <LoadError what="your payments" error={error} onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
+      ) : data.payments.length === 0 ? (
         <EmptyList
           title="No payments yet."
           hint="When you book a paid consultation, its payment and receipt appear here."
         />
       ) : (
         <ul className="flex flex-col gap-4">
-          {data.map((payment) => (
+          {data.payments.map((payment) => (
             <li key={payment.id}>
-              <PaymentCard payment={payment} timeZone={timeZone} />
+              <PaymentCard payment={payment} instructions={data.instructions} timeZone={timeZone} />
             </li>
           ))}
         </ul>
@@ -50,7 +50,16 @@ export function MyPaymentsPage({ timeZone }: { timeZone: string }) {
   );
 }
 
-function PaymentCard({ payment, timeZone }: { payment: PaymentRecord; timeZone: string }) {
+function PaymentCard({
+  payment,
+  instructions,
+  timeZone,
+}: {
+  payment: PaymentRecord;
+  /** The owner's instructions for paying by hand, sent with the list when one is due so. */
+  instructions: string | null;
+  timeZone: string;
+}) {
   const due = payment.provider === 'manual' && payment.status === 'pending';
   return (
     <article className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
@@ -109,7 +118,9 @@ function PaymentCard({ payment, timeZone }: { payment: PaymentRecord; timeZone: 
           </div>
         )}
       </dl>
-      {due && <PaymentInstructions id={payment.id} reference={payment.bookingReference} />}
+      {due && (
+        <PaymentInstructions instructions={instructions} reference={payment.bookingReference} />
+      )}
       {payment.receiptNumber && (
         <Link
           to={receiptPath(payment.id)}
@@ -123,15 +134,23 @@ function PaymentCard({ payment, timeZone }: { payment: PaymentRecord; timeZone: 
   );
 }
 
-/** How to pay a manual payment still due, in the owner's words, with the reference to give. */
-function PaymentInstructions({ id, reference }: { id: string; reference: string }) {
-  const { data } = useGetMyPaymentQuery(id);
-  if (!data) return null;
+/**
+ * How to pay a manual payment still due, in the owner's words, with the reference to give. The
+ * words come with the list, so the card has its full height as it first renders and the receipt
+ * link under it never moves.
+ */
+function PaymentInstructions({
+  instructions,
+  reference,
+}: {
+  instructions: string | null;
+  reference: string;
+}) {
   return (
     <div className="mt-4">
       <Alert tone="info" title="How to pay">
         <p className="whitespace-pre-line [overflow-wrap:anywhere]">
-          {data.instructions?.trim() || NO_PAYMENT_INSTRUCTIONS_TEXT}
+          {instructions?.trim() || NO_PAYMENT_INSTRUCTIONS_TEXT}
         </p>
         <p className="mt-2">{paymentReferenceLine(reference)}</p>
       </Alert>

@@ -37,9 +37,8 @@ export function adminPaymentsParams(args: AdminPaymentsArgs): Record<string, str
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getMyPayments: build.query<PaymentsList['payments'], void>({
+    getMyPayments: build.query<PaymentsList, void>({
       query: () => '/payments',
-      transformResponse: (response: PaymentsList) => response.payments,
       providesTags: ['Payment'],
     }),
     getMyPayment: build.query<PaymentDetail, string>({
