@@ -50,6 +50,12 @@ const RENDERED_PAGES: Record<string, string[]> = {
 /** The landing page's own browser entry (docs/decisions/016-landing-entry.md). */
 const LANDING_ENTRY = 'src/landing-main.tsx';
 
+/**
+ * The app's start-up, which index.html's small entry imports (after the first paint on a rendered
+ * page, decision 048); preloaded by every page of the app so it downloads while the page paints.
+ */
+const APP_START = 'src/app/start.tsx';
+
 export const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -98,6 +104,16 @@ export function landingShell(indexHtml: string, manifest: Manifest): string | nu
   );
 }
 
+/** index.html with preloads for the app's start-up and its chunks (APP_START). */
+export function appShell(indexHtml: string, manifest: Manifest): string {
+  const links = preloadFiles(manifest, [APP_START])
+    .filter((file) => !indexHtml.includes(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return links.length
+    ? indexHtml.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
+    : indexHtml;
+}
+
 function headTags(meta: { title: string; description: string }, canonicalUrl: string) {
   const title = escapeHtml(meta.title);
   const description = escapeHtml(meta.description);
@@ -132,7 +148,7 @@ async function loadServerEntry(file: string): Promise<ServerEntry | null> {
 }
 
 export async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
-  const indexHtml = await readFile(join(options.root, 'index.html'), 'utf8');
+  const builtIndexHtml = await readFile(join(options.root, 'index.html'), 'utf8');
   const serverEntry = await loadServerEntry(join(options.root, '..', 'server', 'entry-server.js'));
   const manifestFile = join(options.root, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile)
@@ -140,8 +156,9 @@ export async function webAppPlugin(app: FastifyInstance, options: { root: string
     : {};
   if (!serverEntry)
     app.log.warn('web app: no server-rendering bundle; pages render in the browser');
+  const indexHtml = appShell(builtIndexHtml, manifest);
   const withInlineStyles = await inlineStylesheet(options.root, indexHtml);
-  const landingHtml = landingShell(indexHtml, manifest);
+  const landingHtml = landingShell(builtIndexHtml, manifest);
 
   const hashedAssets = join(options.root, 'assets', sep);
   await app.register(fastifyStatic, {
