@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appShell, landingShell, type Manifest } from './web-app';
+import { appShell, landingShell, renderedAppShell, type Manifest } from './web-app';
 
 const indexHtml = `<head>
     <script type="module" crossorigin src="/assets/index-a.js"></script>
@@ -53,5 +53,14 @@ describe("the app's shell", () => {
 
   it('is index.html as it is when the build has no start-up chunk', () => {
     expect(appShell(indexHtml, {})).toBe(indexHtml);
+  });
+});
+
+describe('the shell of a page rendered on the server', () => {
+  it("keeps the app's entry and stylesheet but preloads nothing, so the page alone uses the network", () => {
+    const html = renderedAppShell(indexHtml);
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-a.js"></script>');
+    expect(html).toContain('/assets/index-d.css');
+    expect(html).not.toContain('modulepreload');
   });
 });
