@@ -91,3 +91,18 @@ test('the pages raise no Content Security Policy violation (zod compiles no code
     expect(violations, path).toEqual([]);
   }
 });
+
+test('every page has one description: its own on a rendered page, the general one elsewhere', async ({
+  page,
+}) => {
+  await page.goto('/signin');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /consultations/,
+  );
+  await page.goto('/terms-and-conditions');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /The terms that apply to consultations booked with/,
+  );
+});

@@ -55,6 +55,8 @@ export const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
+/** index.html's general description, for the pages rendered in the browser; a rendered page has its own. */
+const DESCRIPTION_ELEMENT = /\s*<meta\s+name="description"[^>]*>/;
 
 /** The files `modules` need, minus the entry chunk index.html already loads. */
 function preloadFiles(manifest: Manifest, modules: string[]): string[] {
@@ -200,6 +202,7 @@ export async function webAppPlugin(app: FastifyInstance, options: { root: string
     const shell = page.entry === 'landing' ? landingHtml : renderedHtml;
     if (!shell) return null;
     const html = withInlineStyles(shell)
+      .replace(DESCRIPTION_ELEMENT, '')
       .replace(TITLE_ELEMENT, () => headTags(page.meta, `${app.config.APP_URL}${pathname}`))
       .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>${page.dataScript}`);
     return { status: page.status, html };
