@@ -15,7 +15,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.unit.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.unit.test.{ts,tsx}',
+            'apps/web/build/**/*.unit.test.ts',
+          ],
         },
       },
       {

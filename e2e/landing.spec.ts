@@ -43,3 +43,66 @@ test('the page and its scripts arrive compressed, the hashed scripts cached for 
     expect(headers['vary'], url).toMatch(/accept-encoding/i);
   }
 });
+
+test('/ loads only its small entry until the visitor acts; a press made before React runs is not lost', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((path) => path.startsWith('/assets/landing-'))).toBe(true);
+  expect(scripts.filter((path) => path.startsWith('/assets/react-'))).toEqual([]);
+
+  // The click's own pointer events start React; the press itself is replayed once it runs.
+  await page.getByRole('banner').getByRole('button', { name: 'Contact Me' }).click();
+  await expect(page.getByRole('dialog', { name: 'Contact Me' })).toBeVisible();
+  expect(scripts.filter((path) => path.startsWith('/assets/react-'))).toHaveLength(1);
+});
+
+test('the pages raise no Content Security Policy violation (zod compiles no code with eval)', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  for (const path of ['/signin', '/consultation', '/']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    if (path === '/') {
+      // The contact form is the landing page's one user of zod.
+      await page.getByRole('banner').getByRole('button', { name: 'Contact Me' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Contact Me' });
+      await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+      // The form's schemas ran: the empty fields are marked.
+      await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    } else {
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    const violations = await page.evaluate(
+      () => (window as unknown as { cspViolations: string[] }).cspViolations,
+    );
+    expect(violations, path).toEqual([]);
+  }
+});
+
+test('every page has one description: its own on a rendered page, the general one elsewhere', async ({
+  page,
+}) => {
+  await page.goto('/signin');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /consultations/,
+  );
+  await page.goto('/terms-and-conditions');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /The terms that apply to consultations booked with/,
+  );
+});

@@ -2,9 +2,27 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { sizeBudget, type Budget } from './build/size-budget.ts';
+
+/**
+ * What / may load (decision 048): before the visitor acts, its entry alone (the page is complete
+ * without it); once they act, React and the page's code as well. React DOM alone is 66 KB.
+ */
+const LANDING_BUDGETS: Budget[] = [
+  {
+    name: '/ before the visitor acts (src/landing-main.tsx)',
+    chunks: ['src/landing-main.tsx'],
+    maxKb: 70,
+  },
+  {
+    name: '/ hydrated (src/landing-main.tsx with src/app/landing-hydrate.tsx)',
+    chunks: ['src/landing-main.tsx', 'src/app/landing-hydrate.tsx'],
+    maxKb: 85,
+  },
+];
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), sizeBudget(LANDING_BUDGETS)],
   build: isSsrBuild
     ? // `vite build --ssr src/entry-server.tsx --outDir dist/server`: the server-rendering bundle.
       // The landing page loads the toaster lazily and the app statically; one server bundle holds

@@ -1,38 +1,19 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { loadLazyMatches, readHydrationData } from './app/hydration';
-import { AppProvider } from './app/provider';
-import { createRouter, routes } from './app/router';
+/**
+ * The browser entry of every page but / (which has its own, landing-main.tsx). On a page the server
+ * rendered, the app starts only after the first contentful paint (decision 048): its text is already
+ * there, and React's start-up then never counts against it. A page rendered in the browser starts at
+ * once. The server preloads the app's chunks either way, so they download meanwhile.
+ *
+ * These pages do not wait for the visitor to act, as / does: /consultation?service=… shows its
+ * calendar only once the app runs.
+ */
+import './lib/zod-without-eval';
+import { afterFirstPaint } from './lib/after-first-paint';
 import './styles.css';
 
-type Router = ReturnType<typeof createRouter>;
-
-function App({ router }: { router: Router }) {
-  return (
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>
-  );
+function start() {
+  void import('./app/start').then(({ startApp }) => startApp());
 }
 
-async function start() {
-  const container = document.getElementById('root')!;
-  const hydrationData = readHydrationData();
-  if (hydrationData) {
-    // The server rendered this page: make the same markup interactive.
-    await loadLazyMatches(routes, window.location);
-    const router = createRouter({ hydrationData });
-    // As a transition, hydration yields to the browser between components instead of blocking
-    // the main thread in one long task; the markup is already on screen meanwhile.
-    startTransition(() => {
-      hydrateRoot(container, <App router={router} />);
-    });
-  } else {
-    createRoot(container).render(<App router={createRouter()} />);
-  }
-}
-
-void start();
+if (document.getElementById('root')?.hasChildNodes()) afterFirstPaint(start);
+else start();

@@ -4,6 +4,7 @@ export * from './paths';
 export * from './problem';
 export * from './text';
 export * from './time-zone';
+export * from './time-zone-schema';
 export * from './auth';
 export * from './contact';
 export * from './site';

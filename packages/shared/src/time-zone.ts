@@ -3,9 +3,9 @@
  * zone in availability queries: an IANA zone name the runtime's time-zone database knows (e.g.
  * Asia/Karachi, UTC). Offsets such as +05:00 are refused everywhere: they have no DST rules, and
  * whether the runtime accepts them depends on its version (docs/decisions/019-time-zones.md).
+ * Plain code without zod, so a page that only shows the message does not load the schemas
+ * (time-zone-schema.ts holds the schema; decision 048).
  */
-import { z } from 'zod';
-
 export const TIME_ZONE_MESSAGE = 'Unknown time zone';
 
 /**
@@ -29,9 +29,3 @@ export function isKnownTimeZone(value: string): boolean {
   if (knownTimeZones.size < KNOWN_TIME_ZONES_MAX) knownTimeZones.add(value);
   return true;
 }
-
-/** A zone as a form or a query sends it; surrounding spaces are dropped. */
-export const timeZoneSchema = z
-  .string({ error: TIME_ZONE_MESSAGE })
-  .trim()
-  .refine(isKnownTimeZone, TIME_ZONE_MESSAGE);

@@ -37,25 +37,28 @@ interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/**
- * The route modules each rendered page hydrates with (apps/web/src/app/public-routes.tsx). The
- * landing page has its own entry instead, whose chunks landingShell() lists.
- */
-const RENDERED_PAGES: Record<string, string[]> = {
-  [paths.home]: [],
-  [paths.consultation]: ['src/app/routes/public-site.tsx', 'src/app/routes/consultation.tsx'],
-  [paths.terms]: ['src/app/routes/public-site.tsx', 'src/app/routes/terms.tsx'],
-};
+/** The pages rendered on the server (apps/web/src/app/public-routes.tsx). */
+const RENDERED_PAGES: ReadonlySet<string> = new Set([paths.home, paths.consultation, paths.terms]);
 
 /** The landing page's own browser entry (docs/decisions/016-landing-entry.md). */
 const LANDING_ENTRY = 'src/landing-main.tsx';
+
+/**
+ * The app's start-up, which index.html's small entry imports: at once on a page rendered in the
+ * browser, which preloads it; after the first paint on a rendered page, which does not (decision 048).
+ */
+const APP_START = 'src/app/start.tsx';
+
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
 
 export const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
+/** index.html's general description, for the pages rendered in the browser; a rendered page has its own. */
+const DESCRIPTION_ELEMENT = /\s*<meta\s+name="description"[^>]*>/;
 
-/** The files a page's route modules need, minus the entry chunk index.html already loads. */
+/** The files `modules` need, minus the entry chunk index.html already loads. */
 function preloadFiles(manifest: Manifest, modules: string[]): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
@@ -98,6 +101,28 @@ export function landingShell(indexHtml: string, manifest: Manifest): string | nu
   );
 }
 
+/**
+ * The shell of a page rendered in the browser: index.html with preloads for the app's start-up
+ * and its chunks (APP_START), which it needs before it shows anything.
+ */
+export function appShell(indexHtml: string, manifest: Manifest): string {
+  const links = preloadFiles(manifest, [APP_START])
+    .filter((file) => !indexHtml.includes(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return links.length
+    ? indexHtml.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
+    : indexHtml;
+}
+
+/**
+ * The shell of a page rendered on the server and hydrated by the app: index.html without preloads.
+ * The page is complete without scripts, and a preload would compete with it for the network; the
+ * app's chunks are fetched after the first paint (decision 048).
+ */
+export function renderedAppShell(indexHtml: string): string {
+  return indexHtml.replace(MODULE_PRELOAD, '');
+}
+
 function headTags(meta: { title: string; description: string }, canonicalUrl: string) {
   const title = escapeHtml(meta.title);
   const description = escapeHtml(meta.description);
@@ -137,7 +162,7 @@ function serverEntryLoader(file: string): (() => Promise<ServerEntry>) | null {
 }
 
 export async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
-  const indexHtml = await readFile(join(options.root, 'index.html'), 'utf8');
+  const builtIndexHtml = await readFile(join(options.root, 'index.html'), 'utf8');
   const serverEntry = serverEntryLoader(join(options.root, '..', 'server', 'entry-server.js'));
   const manifestFile = join(options.root, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile)
@@ -145,8 +170,10 @@ export async function webAppPlugin(app: FastifyInstance, options: { root: string
     : {};
   if (!serverEntry)
     app.log.warn('web app: no server-rendering bundle; pages render in the browser');
-  const withInlineStyles = await inlineStylesheet(options.root, indexHtml);
-  const landingHtml = landingShell(indexHtml, manifest);
+  const indexHtml = appShell(builtIndexHtml, manifest);
+  const renderedHtml = renderedAppShell(builtIndexHtml);
+  const withInlineStyles = await inlineStylesheet(options.root, renderedHtml);
+  const landingHtml = landingShell(builtIndexHtml, manifest);
 
   const hashedAssets = join(options.root, 'assets', sep);
   await app.register(fastifyStatic, {
@@ -173,20 +200,15 @@ export async function webAppPlugin(app: FastifyInstance, options: { root: string
     pathname: string,
     search: string,
   ): Promise<{ status: number; html: string } | null> {
-    const modules = RENDERED_PAGES[pathname];
-    if (!serverEntry || !modules) return null;
+    if (!serverEntry || !RENDERED_PAGES.has(pathname)) return null;
     const [entry, site] = await Promise.all([serverEntry(), getPublicSiteContent(app.db, app.log)]);
     const page = await entry.render(`${app.config.APP_URL}${pathname}${search}`, site);
     if (!page) return null;
-    const shell = page.entry === 'landing' ? landingHtml : indexHtml;
+    const shell = page.entry === 'landing' ? landingHtml : renderedHtml;
     if (!shell) return null;
-    const preloads = preloadFiles(manifest, modules)
-      .filter((file) => !shell.includes(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
-      .join('\n    ');
     const html = withInlineStyles(shell)
+      .replace(DESCRIPTION_ELEMENT, '')
       .replace(TITLE_ELEMENT, () => headTags(page.meta, `${app.config.APP_URL}${pathname}`))
-      .replace('</head>', () => `  ${preloads}\n  </head>`)
       .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>${page.dataScript}`);
     return { status: page.status, html };
   }

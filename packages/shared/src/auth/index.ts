@@ -1,4 +1,5 @@
 export * from './fields';
+export * from './cookies';
 export * from './messages';
 export * from './password';
 export * from './schemas';

@@ -56,9 +56,5 @@ export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 export const PASSWORD_RESET_TTL_HOURS = 1;
 
-/** Cookie names shared by the server (sets them) and the browser (reads `sessionHint`). */
-export const REFRESH_COOKIE = 'refreshToken';
-export const SESSION_HINT_COOKIE = 'sessionHint';
-
 export const ADMIN_USERS_PAGE_SIZE = 20;
 export const ADMIN_USERS_MAX_PAGE_SIZE = 100;

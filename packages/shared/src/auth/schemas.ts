@@ -1,7 +1,7 @@
 /** Request and response shapes of the accounts API (/auth, /user, /admin/users, /admin/system). */
 import { z } from 'zod';
 import { dobSchema, emailSchema, nameSchema, phoneSchema } from './fields';
-import { timeZoneSchema } from '../time-zone';
+import { timeZoneSchema } from '../time-zone-schema';
 import { ADMIN_USERS_MAX_PAGE_SIZE, ADMIN_USERS_PAGE_SIZE, AUTH_MESSAGES } from './messages';
 import { passwordSchema } from './password';
 import { withoutNul } from '../text';

@@ -11,7 +11,7 @@ import {
   timeOfDaySchema,
   timeToMinutes,
 } from './fields';
-import { timeZoneSchema } from '../time-zone';
+import { timeZoneSchema } from '../time-zone-schema';
 import {
   BOOKING_RULE_BOUNDS,
   DEFAULT_OWNER_TIME_ZONE,

@@ -1,8 +1,8 @@
 /**
  * The consultant's portrait photo: its limits, the variants the server keeps, where they are served,
- * and the problems an upload can answer with (decision 033).
+ * and the problems an upload can answer with (decision 033). The schemas are in portrait-schemas.ts,
+ * so the landing page's photo does not load zod (decision 048).
  */
-import { z } from 'zod';
 import { API_BASE } from '../constants';
 
 /** The largest file the owner may upload. */
@@ -42,34 +42,6 @@ export const PORTRAIT_MESSAGES = {
   unsupported: 'The file is not a JPEG, PNG or WebP photo.',
   tooSmall: `The photo must be at least ${PORTRAIT_MIN_SIZE.width} × ${PORTRAIT_MIN_SIZE.height} pixels.`,
 } as const;
-
-/** A content hash of the uploaded photo (32 hex digits). */
-export const portraitIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'Unknown photo');
-
-/** The portrait as the site content holds it. */
-export const sitePortraitSchema = z.object({
-  id: portraitIdSchema,
-  alt: z
-    .string()
-    .trim()
-    .min(1, PORTRAIT_MESSAGES.altRequired)
-    .max(PORTRAIT_ALT_MAX, PORTRAIT_MESSAGES.altTooLong),
-});
-export type SitePortrait = z.infer<typeof sitePortraitSchema>;
-
-/** The answer to an upload: the new photo, not yet on the site until the content is saved with it. */
-export const portraitUploadedSchema = z.object({
-  portrait: z.object({
-    id: portraitIdSchema,
-    /** The description sent with the upload, or empty: the owner still has to write one. */
-    alt: z.string(),
-    widths: z.array(z.number().int()),
-    height: z.number().int(),
-    width: z.number().int(),
-    type: z.literal('image/webp'),
-  }),
-});
-export type PortraitUploaded = z.infer<typeof portraitUploadedSchema>;
 
 /** Problem types of an upload, so the editor reacts to the kind of failure, not its wording. */
 export const PORTRAIT_TOO_LARGE_PROBLEM_TYPE = 'urn:consult:portrait-too-large';

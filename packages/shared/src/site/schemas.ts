@@ -9,7 +9,7 @@ import { contactPhoneSchema } from '../contact/schemas';
 import { isSingleLineText, isVisibleText, TEXT_MESSAGES, withoutNul } from '../text';
 import { SITE_LIMITS as L } from './limits';
 import { SITE_MESSAGES as M } from './messages';
-import { sitePortraitSchema } from './portrait';
+import { sitePortraitSchema } from './portrait-schemas';
 import { MAIL_DELIVERY_MODES } from '../system/outbox';
 
 /** A required text of the site: its label fills in the messages ("Heading is required"). */

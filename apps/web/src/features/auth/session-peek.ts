@@ -2,17 +2,11 @@
  * The session check of the landing page's own entry, which has no store: one refresh (the same GET
  * and Web Lock as the app's start-up restore), read for where the header's Dashboard link leads.
  */
-import { API_BASE, SESSION_HINT_COOKIE } from '@consult/shared';
+import { API_BASE } from '@consult/shared';
 import { REFRESH_LOCK } from '../../lib/session/session-lock';
 import { homeForRole } from '../../lib/session/roles';
+import { hasSessionHint } from '../../lib/session/session-hint';
 import { readTokenUser } from '../../lib/session/token-user';
-
-/** The server leaves this cookie with a session: without it no refresh is tried (it would fail). */
-export function hasSessionHint() {
-  return document.cookie
-    .split(';')
-    .some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
-}
 
 /** Where the signed-in person's Dashboard is (by role), or null when nobody is signed in. */
 export async function peekSessionHome(): Promise<string | null> {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRestoreSessionMutation } from './auth-api';
-import { hasSessionHint } from './session-peek';
+import { hasSessionHint } from '../../lib/session/session-hint';
 import { useAuth } from '../../hooks/use-auth';
 
 /**

@@ -12,7 +12,7 @@ import { LoadingScreen } from '../../components/loading-screen';
 import { errorMessage, readProblem } from '../../lib/problem';
 import { useResendVerificationMutation } from '../../lib/email-verification-api';
 import { useRestoreSessionMutation, useVerifyEmailMutation } from './auth-api';
-import { hasSessionHint } from './session-peek';
+import { hasSessionHint } from '../../lib/session/session-hint';
 import { AuthLayout } from './components/auth-layout';
 import { ResendVerification } from './components/resend-verification';
 import { homeForRole, useAuth } from '../../hooks/use-auth';
