@@ -162,8 +162,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
   for (const job of [...bookingJobs(deps), ...paymentJobs(deps), ...taskJobs(deps)]) jobs.add(job);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(errorsPlugin);

@@ -31,10 +31,10 @@ function varyOnEncoding(reply: FastifyReply) {
 
 export default fp(
   async function compressionPlugin(app: FastifyInstance) {
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       const type = reply.getHeader('content-type');
       if (typeof type === 'string' && COMPRESSIBLE_TYPE.test(type)) varyOnEncoding(reply);
-      return payload;
+      done(null, payload);
     });
     // Routes registered after this get the compressing onSend hook; register it before them.
     await app.register(compress, {
