@@ -18,6 +18,9 @@ export const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { d
       logLevel: 'warn',
       // The answer is built below from typed fields only; nothing to strip or check on the way out.
       serializerCompiler: () => (data) => JSON.stringify(data),
+      // About 100 bytes in, about 100 out: nothing to compress either way (plugins/compression.ts).
+      compress: false,
+      decompress: false,
     },
     async (request, reply) => {
       const uptimeSeconds = Math.round((Date.now() - startedAt) / 1000);
