@@ -1,8 +1,8 @@
 /**
  * Security headers for every response. Pages get helmet's set with a CSP that allows no inline or
  * foreign scripts; API answers (JSON, problems, images, calendars: never a document that runs
- * anything) get the part of it that protects data: a CSP that allows nothing, nosniff,
- * no framing, same-origin resource policy, no referrer and, over HTTPS, HSTS
+ * anything) get the part of it that protects data: a CSP that allows nothing (no framing either),
+ * nosniff, a same-origin resource policy and, over HTTPS, HSTS
  * (docs/decisions/004-security-headers.md, 049-cost-per-request.md).
  * Both sets are computed once at start and copied into each reply: helmet's middleware set them
  * header by header on the raw response, about a fifth of a small answer's cost.
@@ -60,14 +60,17 @@ export function pageHeaders(https: boolean): HeaderSet {
   return Object.freeze(headers);
 }
 
-/** What an API answer needs of them: it is data, never a page, so its CSP allows nothing at all. */
+/**
+ * What an API answer needs of them: it is data, never a page, so its CSP allows nothing at all and
+ * no other site may frame it or read it as a resource; nosniff keeps it from running as a script.
+ * A referrer policy does nothing for an answer that makes no requests, and X-Frame-Options only
+ * stands in for `frame-ancestors` in browsers too old to run the site.
+ */
 export function apiHeaders(https: boolean): HeaderSet {
   return Object.freeze({
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
-    'referrer-policy': 'no-referrer',
     'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
     ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   });
 }
