@@ -9,6 +9,7 @@ import type { Database, Db } from './db/client';
 import type { AfterResponse } from './jobs/after-response';
 import type { JobRunner } from './jobs/job-runner';
 import type { AccountKeys } from './modules/auth/account-keys';
+import type { SignedInCache } from './modules/auth/signed-in-cache';
 import type { AvailabilityCache } from './modules/bookings/availability/availability-cache';
 import type { Mailer } from './modules/mail/mailer';
 import type { PaymentProviders } from './modules/payments/providers';
@@ -41,6 +42,8 @@ export interface AppDeps {
   config: ServiceConfig;
   accountKeys: AccountKeys;
   availabilityCache: AvailabilityCache;
+  /** The signed-in users and sessions, kept true by the database's notifications (decision 049). */
+  signedIn: SignedInCache;
   /** Manual always; Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. */
   payments: PaymentProviders;
   /** Work a route starts without waiting for it (see jobs/after-response.ts). */

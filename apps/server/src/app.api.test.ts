@@ -10,6 +10,9 @@ describe('the API shell', () => {
       throw new Error('secret internal detail');
     });
     t.app.post('/api/test/echo', async (request) => request.body);
+    t.app.get('/test/page', async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send('<!doctype html><title>t</title>'),
+    );
     await t.app.ready();
   });
   afterAll(() => t.close());
@@ -48,12 +51,34 @@ describe('the API shell', () => {
     expect(problemSchema.parse(res.json()).detail).toBe('The request body is not valid JSON.');
   });
 
-  it('sends security headers and a request id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends API answers the security headers of data, and a request id', async () => {
+    for (const url of ['/api/health', '/api/does-not-exist']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // Only what acts on data: no page headers (no HSTS either, over http).
+      for (const pageOnly of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'strict-transport-security',
+      ]) {
+        expect(res.headers[pageOnly], pageOnly).toBeUndefined();
+      }
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('sends pages the whole set, with a CSP that runs no inline script', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/test/page' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -61,7 +86,7 @@ describe('the API shell', () => {
   it('logs each request with its id and never the credentials or mail-link tokens', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/api/health?token=mail-link-secret',
+      url: '/api/site?token=mail-link-secret',
       headers: { authorization: 'Bearer header-secret', cookie: 'refresh=cookie-secret' },
     });
     const requestId = res.headers['x-request-id'];

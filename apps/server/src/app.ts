@@ -43,6 +43,7 @@ import { taskJobs } from './modules/tasks/task-jobs';
 import { manualProvider } from './modules/payments/providers';
 import { createStripeProvider } from './modules/payments/stripe-provider';
 import { loadAccountKeys } from './modules/auth/account-keys';
+import { SignedInCache } from './modules/auth/signed-in-cache';
 import authorizePlugin from './modules/auth/authorize';
 import type { ChallengeDifficulty } from './modules/auth/challenge';
 import { createRateLimitStore } from './modules/auth/rate-limit-store';
@@ -135,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const availabilityCache = new AvailabilityCache();
   app.decorate('availabilityCache', availabilityCache);
   const stopAvailabilityListener = await database.listen('availability_changed', availabilityCache);
+  const signedIn = new SignedInCache();
+  const stopSignedInListener = await database.listen('auth_changed', signedIn);
   const accountKeys = await loadAccountKeys(config, options.challengeDifficulty);
   const builtDeps: AppDeps = {
     db: database.db,
@@ -144,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     accountKeys,
     availabilityCache,
+    signedIn,
     payments: {
       manual: manualProvider,
       stripe:
@@ -162,8 +166,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
   for (const job of [...bookingJobs(deps), ...paymentJobs(deps), ...taskJobs(deps)]) jobs.add(job);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(errorsPlugin);
@@ -174,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimitStore = await createRateLimitStore(config.REDIS_URL);
   await app.register(rateLimit, { global: false, ...rateLimitStore.options });
   app.addHook('onClose', () => rateLimitStore.close());
-  await app.register(authorizePlugin, { accountKeys });
+  await app.register(authorizePlugin, { accountKeys, signedIn: deps.signedIn });
   await app.register(openApiPlugin, { version });
 
   await app.register(
@@ -222,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await jobs.stop();
     mailer.close();
     await stopAvailabilityListener();
+    await stopSignedInListener();
     await database.close();
   });
 

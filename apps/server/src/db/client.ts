@@ -28,16 +28,20 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 /**
  * Channels the migrations' triggers notify (0003: availability_changed after any write of bookings,
- * services or settings). Every pooled PostgreSQL connection listens to them, because PostgreSQL
+ * services or settings; 0021: auth_changed with a user's id after a write that can end their
+ * sessions or change their row). Every pooled PostgreSQL connection listens to them, because PostgreSQL
  * hands a session its own notifications before the committing statement returns: a write made
  * through the pool is reported before its caller goes on. PGlite calls its listeners the same way.
  */
-export const NOTIFY_CHANNELS = ['availability_changed'] as const;
+export const NOTIFY_CHANNELS = ['availability_changed', 'auth_changed'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 
 export interface ChangeListener {
-  /** A transaction that notified the channel committed (this process's or another's). */
-  onChange(): void;
+  /**
+   * A transaction that notified the channel committed (this process's or another's), with the
+   * notification's payload ('' when it carries none).
+   */
+  onChange(payload: string): void;
   /** Whether notifications from other connections are being received; false while reconnecting. */
   onListening(listening: boolean): void;
 }
@@ -151,8 +155,8 @@ class ChannelListeners {
     return () => set.delete(listener);
   }
 
-  notify(channel: string): void {
-    for (const listener of this.#byChannel.get(channel) ?? []) listener.onChange();
+  notify(channel: string, payload = ''): void {
+    for (const listener of this.#byChannel.get(channel) ?? []) listener.onChange(payload);
   }
 }
 
@@ -186,7 +190,7 @@ async function listenOnOwnConnection(
     };
     client.on('error', lost);
     client.on('end', lost);
-    client.on('notification', (message) => listeners.notify(message.channel));
+    client.on('notification', (message) => listeners.notify(message.channel, message.payload));
     try {
       await client.connect();
       await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
@@ -226,7 +230,7 @@ async function openPostgres(url: string, options: PoolOptions): Promise<Database
     max: options.poolSize,
     connectionTimeoutMillis: 5000,
     async onConnect(client) {
-      client.on('notification', (message) => listeners.notify(message.channel));
+      client.on('notification', (message) => listeners.notify(message.channel, message.payload));
       for (const channel of NOTIFY_CHANNELS) {
         await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
       }
@@ -302,7 +306,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     kind: 'pglite',
     // Only this process writes to PGlite, and it calls listeners before the notifying query returns.
     async listen(channel, listener) {
-      const unlisten = await client.listen(channel, () => listener.onChange());
+      const unlisten = await client.listen(channel, (payload) => listener.onChange(payload));
       listener.onListening(true);
       return async () => {
         listener.onListening(false);

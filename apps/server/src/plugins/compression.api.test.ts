@@ -160,4 +160,13 @@ describe('answers on the wire: caching and compression', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toMatchObject({ status: 404 });
   });
+
+  it('neither compresses nor says it varies for the health probe, which never compresses', async () => {
+    const res = await get('/api/health', 'br, gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toBeUndefined();
+    // Another small JSON answer still says it varies.
+    expect(varyTokens(await get('/api/no-such-thing', 'br, gzip'))).toContain('accept-encoding');
+  });
 });

@@ -3,10 +3,11 @@
  * above 1 KB are compressed on the fly with brotli or gzip, by the request's Accept-Encoding; the web
  * build's files come precompressed from `plugins/web-app.ts`. Every answer of a type that can be
  * compressed says `Vary: accept-encoding`, compressed or not, so a shared cache never hands one
- * encoding to a client that asked for another.
+ * encoding to a client that asked for another; a route that never compresses (`compress: false`,
+ * the health probe) does not, as its answer does not vary.
  */
 import compress from '@fastify/compress';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Text worth compressing: HTML, CSS, JavaScript, JSON (problems too), SVG, calendars. */
@@ -29,12 +30,26 @@ function varyOnEncoding(reply: FastifyReply) {
   reply.header('vary', [...values, VARY_TOKEN].join(', '));
 }
 
+/** Set in the config of routes that turn compression off (`compress: false`): nothing to vary. */
+const NEVER_COMPRESSED = Symbol('never compressed');
+
 export default fp(
   async function compressionPlugin(app: FastifyInstance) {
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onRoute', (route) => {
+      if (route.compress === false) {
+        route.config = { ...route.config, [NEVER_COMPRESSED]: true } as FastifyContextConfig;
+      }
+    });
+    app.addHook('onSend', (request, reply, payload, done) => {
       const type = reply.getHeader('content-type');
-      if (typeof type === 'string' && COMPRESSIBLE_TYPE.test(type)) varyOnEncoding(reply);
-      return payload;
+      if (
+        typeof type === 'string' &&
+        COMPRESSIBLE_TYPE.test(type) &&
+        !(request.routeOptions.config as { [NEVER_COMPRESSED]?: true })[NEVER_COMPRESSED]
+      ) {
+        varyOnEncoding(reply);
+      }
+      done(null, payload);
     });
     // Routes registered after this get the compressing onSend hook; register it before them.
     await app.register(compress, {

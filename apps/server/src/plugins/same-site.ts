@@ -43,6 +43,7 @@ export function comesFromAnotherSite(request: FastifyRequest, siteOrigin: string
 }
 
 function isGuarded(request: FastifyRequest): boolean {
+  if (!request.url.startsWith(API_BASE)) return false;
   const path = request.url.split('?')[0]!.replace(/\/+$/, '');
   if (path !== API_BASE && !path.startsWith(`${API_BASE}/`)) return false;
   return !SAFE_METHODS.has(request.method) || TOKEN_ISSUING_GETS.has(path);
@@ -51,12 +52,13 @@ function isGuarded(request: FastifyRequest): boolean {
 export default fp(
   async function sameSitePlugin(app: FastifyInstance, options: { appUrl: string }) {
     const siteOrigin = new URL(options.appUrl).origin;
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       if (isGuarded(request) && comesFromAnotherSite(request, siteOrigin)) {
-        return sendProblem(reply, 403, CROSS_SITE_DETAIL, undefined, {
-          type: CROSS_SITE_PROBLEM_TYPE,
-        });
+        // Answered here: the chain stops without done().
+        sendProblem(reply, 403, CROSS_SITE_DETAIL, undefined, { type: CROSS_SITE_PROBLEM_TYPE });
+        return;
       }
+      done();
     });
   },
   { name: 'same-site' },

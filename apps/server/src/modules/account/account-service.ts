@@ -26,6 +26,7 @@ import {
   findUserByEmail,
   findUserById,
   insertEmailToken,
+  pendingEmailOf,
   pendingEmails,
   retireEmailTokens,
   updateUser,
@@ -38,6 +39,20 @@ export type AccountDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'accountKey
 export async function viewUser(db: Db, user: UserRow): Promise<User> {
   const pending = await pendingEmails(db, [user.id]);
   return toUserView(user, pending.get(user.id) ?? null);
+}
+
+/**
+ * `GET /api/user`: the signed-in user as `authenticate` loaded them, with the address waiting for
+ * confirmation from the signed-in cache (decision 049). Outside a transaction only.
+ */
+export async function viewSignedInUser(
+  deps: Pick<AppDeps, 'db' | 'signedIn' | 'clock'>,
+  user: UserRow,
+): Promise<User> {
+  const pending = await deps.signedIn.pendingEmail(user.id, deps.clock(), () =>
+    pendingEmailOf(deps.db, user.id),
+  );
+  return toUserView(user, pending);
 }
 
 export interface ProfileUpdateResult {

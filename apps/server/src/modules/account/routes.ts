@@ -36,7 +36,7 @@ import {
   resetPassword,
   updateProfile,
   verifyEmail,
-  viewUser,
+  viewSignedInUser,
 } from './account-service';
 import { deleteAccount, exportAccount } from './privacy-service';
 
@@ -70,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       },
       onRequest: [app.authenticate],
     },
-    async (request) => viewUser(deps.db, request.user!),
+    async (request) => viewSignedInUser(deps, request.user!),
   );
 
   app.patch(

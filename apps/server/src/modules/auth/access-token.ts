@@ -16,15 +16,70 @@ import {
 /** Leeway for clocks of several nodes that disagree a little. */
 const CLOCK_TOLERANCE_SECONDS = 30;
 
+export type VerifiedClaims = AccessTokenClaims & { sid: string };
+
+/** How many verified tokens a process remembers: a few per signed-in person of a small practice. */
+export const VERIFIED_TOKENS_MAX = 2000;
+
+/**
+ * Tokens this process has verified, with their claims, until they expire: verifying the HMAC
+ * (WebCrypto, through jose) cost ~50 µs, most of a signed-in read (decision 049). Only tokens that
+ * passed every check are kept, and the exact text is the key, so a token differing in one character
+ * is verified afresh. Expiry is checked on each use with jose's rules (exp, maximum age, tolerance).
+ */
+export class VerifiedTokens {
+  readonly #byToken = new Map<string, VerifiedClaims & { iat: number; exp: number }>();
+
+  constructor(readonly maxEntries = VERIFIED_TOKENS_MAX) {}
+
+  get(token: string, nowMs: number): VerifiedClaims | undefined {
+    const held = this.#byToken.get(token);
+    if (!held) return undefined;
+    if (!stillValid(held, nowMs)) {
+      this.#byToken.delete(token);
+      return undefined;
+    }
+    return held;
+  }
+
+  set(token: string, claims: VerifiedClaims & { iat: number; exp: number }): void {
+    this.#byToken.delete(token);
+    this.#byToken.set(token, claims);
+    // Oldest verified first: the least likely to be used again.
+    if (this.#byToken.size > this.maxEntries) {
+      this.#byToken.delete(this.#byToken.keys().next().value!);
+    }
+  }
+
+  get size(): number {
+    return this.#byToken.size;
+  }
+}
+
+/** jose's checks of a token's times, as at `nowMs`: not expired, not older than its lifetime. */
+function stillValid(times: { iat: number; exp: number }, nowMs: number): boolean {
+  const now = Math.floor(nowMs / 1000);
+  return (
+    now < times.exp + CLOCK_TOLERANCE_SECONDS &&
+    now - times.iat - CLOCK_TOLERANCE_SECONDS <= ACCESS_TOKEN_TTL_SECONDS
+  );
+}
+
 export interface AccessTokenKeys {
   key: Uint8Array;
   issuer: string;
   audience: string;
+  verified: VerifiedTokens;
 }
 
 export function accessTokenKeys(jwtSecret: string, appUrl: string): AccessTokenKeys {
   const origin = new URL(appUrl).origin;
-  return { key: new TextEncoder().encode(jwtSecret), issuer: origin, audience: `${origin}/api` };
+  return {
+    key: new TextEncoder().encode(jwtSecret),
+    issuer: origin,
+    audience: `${origin}/api`,
+    verified: new VerifiedTokens(),
+  };
 }
 
 export function signAccessToken(
@@ -45,7 +100,9 @@ export function signAccessToken(
 export async function readAccessToken(
   keys: AccessTokenKeys,
   token: string,
-): Promise<(AccessTokenClaims & { sid: string }) | null> {
+): Promise<VerifiedClaims | null> {
+  const known = keys.verified.get(token, Date.now());
+  if (known) return known;
   try {
     const { payload } = await jwtVerify(token, keys.key, {
       algorithms: ['HS256'],
@@ -59,7 +116,15 @@ export async function readAccessToken(
     if (!claims.success || typeof payload.sid !== 'string') return null;
     // jose accepts an `iat` in the future; a token cannot have been issued later than now.
     if (payload.iat! > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) return null;
-    return { ...claims.data, sid: payload.sid };
+    // Later requests with this token share the object: nobody may change it.
+    const verified = Object.freeze({
+      user: Object.freeze(claims.data.user),
+      sid: payload.sid,
+      iat: payload.iat!,
+      exp: payload.exp!,
+    });
+    keys.verified.set(token, verified);
+    return verified;
   } catch {
     return null;
   }

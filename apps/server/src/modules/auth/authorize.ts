@@ -18,6 +18,7 @@ import { readAccessToken } from './access-token';
 import type { AccountKeys } from './account-keys';
 import { needsTwoFactorSetup } from './two-factor-requirement';
 import { shortenIp } from './session-device';
+import type { SignedInCache } from './signed-in-cache';
 import { findOpenSession, markSessionUsed } from './sessions-repository';
 
 /**
@@ -29,11 +30,15 @@ export const SESSION_USE_MARK_INTERVAL_MS = 5 * MINUTE_MS;
 declare module 'fastify' {
   interface FastifyInstance {
     accountKeys: AccountKeys;
+    signedInCache: SignedInCache;
     authenticate: preHandlerAsyncHookHandler;
     requireAdmin: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
-    /** The signed-in user, loaded fresh from the database by `app.authenticate`. */
+    /**
+     * The signed-in user, as `app.authenticate` found it: from the database, or from the signed-in
+     * cache, which holds it only until the database reports a change (decision 049). Frozen.
+     */
     user: UserRow | null;
     /** The session (refresh-token family) of the request's access token, with `user`. */
     sessionId: string | null;
@@ -49,21 +54,28 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Loads the signed-in user and session of a request carrying a token; throws 403 for a bad token,
- * an ended session or a gone user.
+ * Loads the signed-in user and session of a request carrying a token (from the signed-in cache
+ * when it holds them, decision 049); throws 403 for a bad token, an ended session or a gone user.
  */
 async function loadTokenSession(app: FastifyInstance, request: FastifyRequest, token: string) {
   const claims = await readAccessToken(app.accountKeys.access, token);
-  const [user, session] = claims
-    ? await Promise.all([findUserById(app.db, claims.user.id), findOpenSession(app.db, claims.sid)])
-    : [undefined, undefined];
-  if (!claims || !user || !session || user.disabledAt) {
+  if (!claims) throw new HttpProblem(403, AUTH_MESSAGES.loginExpired);
+  const now = new Date();
+  const signedIn = await app.signedInCache.signedIn(claims.user.id, claims.sid, now, async () => {
+    const [user, session] = await Promise.all([
+      findUserById(app.db, claims.user.id),
+      findOpenSession(app.db, claims.sid),
+    ]);
+    return user && session ? { user, lastUsedAt: session.lastUsedAt } : undefined;
+  });
+  if (!signedIn || signedIn.user.disabledAt) {
     throw new HttpProblem(403, AUTH_MESSAGES.loginExpired);
   }
-  if (Date.now() - session.lastUsedAt.getTime() > SESSION_USE_MARK_INTERVAL_MS) {
+  if (now.getTime() - signedIn.lastUsedAt.getTime() > SESSION_USE_MARK_INTERVAL_MS) {
     await markSessionUsed(app.db, claims.sid, shortenIp(request.ip), SESSION_USE_MARK_INTERVAL_MS);
+    app.signedInCache.markedUsed(claims.user.id, claims.sid, now);
   }
-  request.user = user;
+  request.user = signedIn.user;
   request.sessionId = claims.sid;
 }
 
@@ -85,8 +97,12 @@ export async function loadOptionalUser(
 }
 
 export default fp(
-  async function authorizePlugin(app: FastifyInstance, options: { accountKeys: AccountKeys }) {
+  async function authorizePlugin(
+    app: FastifyInstance,
+    options: { accountKeys: AccountKeys; signedIn: SignedInCache },
+  ) {
     app.decorate('accountKeys', options.accountKeys);
+    app.decorate('signedInCache', options.signedIn);
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
 

@@ -273,28 +273,43 @@ describe('signed-in sessions: list, end one, end the others', () => {
 
   it('requests with an access token mark the session used at most every few minutes', async () => {
     const user = await createUser(t.app);
-    const device = await signInFrom(user, MAC_CHROME, '198.51.100.7');
-    const id = sessionIdOf(device);
-    const lastUsed = async () =>
+    const lastUsed = async (id: string) =>
       (await t.app.db.select().from(sessions).where(eq(sessions.id, id)))[0]!;
-
+    // Each session's mark is set before its first request: a server holds what it read of a
+    // session (decision 049), as it would after any earlier request.
+    const usedRecently = await signInFrom(user, MAC_CHROME, '198.51.100.7');
     const recently = new Date(Date.now() - SESSION_USE_MARK_INTERVAL_MS / 2);
-    await t.app.db.update(sessions).set({ lastUsedAt: recently }).where(eq(sessions.id, id));
-    expect((await profile(device)).statusCode).toBe(200);
-    expect((await lastUsed()).lastUsedAt).toEqual(recently);
+    await t.app.db
+      .update(sessions)
+      .set({ lastUsedAt: recently })
+      .where(eq(sessions.id, sessionIdOf(usedRecently)));
+    expect((await profile(usedRecently)).statusCode).toBe(200);
+    expect((await lastUsed(sessionIdOf(usedRecently))).lastUsedAt).toEqual(recently);
 
+    const usedLongAgo = await signInFrom(user, MAC_CHROME, '198.51.100.7');
     const longAgo = new Date(Date.now() - SESSION_USE_MARK_INTERVAL_MS - 60_000);
-    await t.app.db.update(sessions).set({ lastUsedAt: longAgo }).where(eq(sessions.id, id));
+    await t.app.db
+      .update(sessions)
+      .set({ lastUsedAt: longAgo })
+      .where(eq(sessions.id, sessionIdOf(usedLongAgo)));
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/user',
-      headers: device.headers,
+      headers: usedLongAgo.headers,
       remoteAddress: '192.0.2.200',
     });
     expect(res.statusCode).toBe(200);
-    const row = await lastUsed();
+    const row = await lastUsed(sessionIdOf(usedLongAgo));
     expect(Date.now() - row.lastUsedAt.getTime()).toBeLessThan(60_000);
     expect(row.ip).toBe('192.0.2.x');
+
+    // Marked now, it is not written again by the next requests.
+    await t.app.db
+      .update(sessions)
+      .set({ lastUsedAt: longAgo })
+      .where(eq(sessions.id, sessionIdOf(usedLongAgo)));
+    expect((await profile(usedLongAgo)).statusCode).toBe(200);
+    expect((await lastUsed(sessionIdOf(usedLongAgo))).lastUsedAt).toEqual(longAgo);
   });
 
   it('needs a token (401) and a live one (403)', async () => {

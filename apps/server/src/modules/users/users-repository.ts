@@ -182,13 +182,16 @@ export async function retireEmailTokens(
 }
 
 /**
- * Each user's address waiting for confirmation: the newest open verification token for an address
- * other than the current one.
+ * The open verification tokens for an address other than the user's current one, newest first:
+ * the newest is the address waiting for confirmation.
  */
-export async function pendingEmails(db: Db, userIds: string[]): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: emailTokens.userId, email: emailTokens.email })
+async function openAddressChanges(db: Db, userIds: string[]) {
+  return db
+    .select({
+      userId: emailTokens.userId,
+      email: emailTokens.email,
+      expiresAt: emailTokens.expiresAt,
+    })
     .from(emailTokens)
     .innerJoin(users, eq(users.id, emailTokens.userId))
     .where(
@@ -201,9 +204,25 @@ export async function pendingEmails(db: Db, userIds: string[]): Promise<Map<stri
       ),
     )
     .orderBy(desc(emailTokens.createdAt));
+}
+
+/** Each user's address waiting for confirmation. */
+export async function pendingEmails(db: Db, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
   const pending = new Map<string, string>();
-  for (const row of rows) if (!pending.has(row.userId)) pending.set(row.userId, row.email);
+  for (const row of await openAddressChanges(db, userIds)) {
+    if (!pending.has(row.userId)) pending.set(row.userId, row.email);
+  }
   return pending;
+}
+
+/** One user's address waiting for confirmation, with when its link expires; null when none is. */
+export async function pendingEmailOf(
+  db: Db,
+  userId: string,
+): Promise<{ email: string; expiresAt: Date } | null> {
+  const [newest] = await openAddressChanges(db, [userId]);
+  return newest ? { email: newest.email, expiresAt: newest.expiresAt } : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * The availability cache (decision 017): finished availability answers, and the service rows and
- * scheduling settings they are computed from, kept in this process until anything that could
- * change them is written.
+ * The availability cache (decision 017): finished availability answers, and the service rows,
+ * scheduling settings and each service's slots over the bookable stretch (decision 049) they are
+ * computed from, kept in this process until anything that could change them is written.
  *
  * Freshness
  * - A trigger notifies 'availability_changed' at the commit of every write of bookings, services or
@@ -88,6 +88,7 @@ export class AvailabilityCache implements ChangeListener {
   readonly #ttlMs: number;
   readonly #answers: Lru<unknown>;
   readonly #services: Lru<ServiceRow | undefined>;
+  readonly #offered: Lru<unknown>;
   readonly #settings = new Lru<SchedulingSettings>(1);
 
   constructor(options: { ttlMs?: number; maxEntries?: number } = {}) {
@@ -95,12 +96,14 @@ export class AvailabilityCache implements ChangeListener {
     const maxEntries = options.maxEntries ?? AVAILABILITY_CACHE_MAX_ENTRIES;
     this.#answers = new Lru(maxEntries);
     this.#services = new Lru(maxEntries);
+    this.#offered = new Lru(maxEntries);
   }
 
   onChange(): void {
     this.#generation += 1;
     this.#answers.clear();
     this.#services.clear();
+    this.#offered.clear();
     this.#settings.clear();
   }
 
@@ -131,6 +134,14 @@ export class AvailabilityCache implements ChangeListener {
     load: () => Promise<ServiceRow | undefined>,
   ): Promise<ServiceRow | undefined> {
     return this.#through(this.#services, slug, now, async () => ({ value: await load() }));
+  }
+
+  /**
+   * What a service offers over the whole bookable stretch, which every answer for it is cut from
+   * (availability-service.ts); `compute` runs on a miss.
+   */
+  offered<T>(slug: string, now: Date, compute: () => Promise<Computed<T>>): Promise<T> {
+    return this.#through(this.#offered as Lru<T>, slug, now, compute);
   }
 
   settings(now: Date, load: () => Promise<SchedulingSettings>): Promise<SchedulingSettings> {

@@ -37,19 +37,25 @@ describe('AvailabilityCache', () => {
     expect(early).toHaveBeenCalledTimes(2);
   });
 
-  it('drops every answer, service and settings on a change', async () => {
+  it("drops every answer, service, service's offered slots and settings on a change", async () => {
     const cache = listeningCache();
     const compute = vi.fn(async () => ({ value: 'a' }));
     const service = vi.fn(async () => undefined);
+    const offered = vi.fn(async () => ({ value: ['2026-03-02T10:00:00.000Z'] }));
     const settings = vi.fn(async () => ({}) as never);
-    await cache.answer('k', at(0), compute);
-    await cache.service('s', at(0), service);
-    await cache.settings(at(0), settings);
+    const readAll = async () => {
+      await cache.answer('k', at(0), compute);
+      await cache.service('s', at(0), service);
+      await cache.offered('s', at(0), offered);
+      await cache.settings(at(0), settings);
+    };
+    await readAll();
+    await readAll();
+    const calls = () => [compute, service, offered, settings].map((fn) => fn.mock.calls.length);
+    expect(calls()).toEqual([1, 1, 1, 1]);
     cache.onChange();
-    await cache.answer('k', at(0), compute);
-    await cache.service('s', at(0), service);
-    await cache.settings(at(0), settings);
-    expect([compute, service, settings].map((fn) => fn.mock.calls.length)).toEqual([2, 2, 2]);
+    await readAll();
+    expect(calls()).toEqual([2, 2, 2, 2]);
   });
 
   it('does not store an answer computed across a change, which may predate it', async () => {

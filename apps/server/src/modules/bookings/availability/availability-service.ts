@@ -14,7 +14,7 @@ import {
 } from '@consult/shared';
 import type { Db } from '../../../db/client';
 import { HttpProblem } from '../../../plugins/errors';
-import type { AvailabilityCache } from './availability-cache';
+import { AVAILABILITY_CACHE_TTL_MS, type AvailabilityCache } from './availability-cache';
 import { listBusyRanges } from '../bookings-repository';
 import { loadSchedulingSettings } from '../scheduling-settings';
 import {
@@ -24,11 +24,13 @@ import {
   type ServiceRow,
 } from '../services-repository';
 import {
+  bookableStretch,
   busyWindowFor,
   computeAvailableSlots,
   groupSlotsByDay,
   offerWindow,
   rangeForDays,
+  slotStartsIn,
   type InstantRange,
   type SlotService,
 } from './slots';
@@ -74,15 +76,69 @@ export async function slotsIn(
   return computeAvailableSlots(service, window, now, config, busy);
 }
 
+/**
+ * A service's slot starts over the whole bookable stretch, for readers within
+ * AVAILABILITY_CACHE_TTL_MS of `now` either way (a reader sharing the computation may have started
+ * a little earlier; `bookableStretch`). Each reader cuts its own range and window out of it, which
+ * gives the same starts as computing them for that window, so an answer costs no query and no slot
+ * computation while nothing changes (decision 049).
+ */
+interface OfferedSlots {
+  /** Ascending epoch milliseconds, and the same starts as ISO 8601 text. */
+  instants: number[];
+  slots: string[];
+}
+
+async function offeredSlots(
+  db: Db,
+  cache: AvailabilityCache,
+  service: ServiceRow,
+  config: SchedulingConfig,
+  now: Date,
+): Promise<OfferedSlots> {
+  return cache.offered(service.slug, now, async () => {
+    const stretch = bookableStretch(now, config, AVAILABILITY_CACHE_TTL_MS);
+    const busy = await listBusyRanges(db, busyWindowFor(stretch, config));
+    const slots = slotStartsIn(service, stretch, config, busy);
+    return {
+      value: { instants: slots.map(Date.parse), slots },
+      expiresAt: now.getTime() + AVAILABILITY_CACHE_TTL_MS,
+    };
+  });
+}
+
+/** The offered starts in [start, end). */
+function offeredIn(offered: OfferedSlots, window: InstantRange): string[] {
+  const from = firstAtOrAfter(offered.instants, window.start.getTime());
+  const until = firstAtOrAfter(offered.instants, window.end.getTime());
+  return offered.slots.slice(from, until);
+}
+
+function firstAtOrAfter(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 async function computeAvailability(
   db: Db,
+  cache: AvailabilityCache,
   service: ServiceRow,
   config: SchedulingConfig,
   query: AvailabilityQuery,
   now: Date,
 ): Promise<{ value: Availability; expiresAt?: number }> {
   const range = rangeForDays(query.from, query.to, query.timeZone);
-  const slots = await slotsIn(db, service, range, now, config);
+  // The same window computeAvailableSlots would cut (notice and horizon at this reader's now).
+  const window = offerWindow(range, now, config);
+  const slots = window
+    ? offeredIn(await offeredSlots(db, cache, service, config, now), window)
+    : [];
   const value = {
     service: service.slug,
     timeZone: query.timeZone,
@@ -112,7 +168,7 @@ export async function availabilityJson(
       await cache.service(query.service, now, () => findServiceBySlug(db, query.service)),
     );
     const config = await cache.settings(now, () => loadSchedulingSettings(db));
-    const { value, expiresAt } = await computeAvailability(db, service, config, query, now);
+    const { value, expiresAt } = await computeAvailability(db, cache, service, config, query, now);
     // Bytes rather than text: sending them needs no length count or encoding per read.
     return { value: Buffer.from(JSON.stringify(availabilitySchema.parse(value))), expiresAt };
   });

@@ -9,7 +9,14 @@ import { WEEKDAYS, schedulingConfigSchema } from '@consult/shared';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { computeAvailableSlots, type BusyRange } from './slots';
+import { AVAILABILITY_CACHE_TTL_MS } from './availability-cache';
+import {
+  bookableStretch,
+  computeAvailableSlots,
+  offerWindow,
+  slotStartsIn,
+  type BusyRange,
+} from './slots';
 
 /**
  * Owner zones with the local dates of their 2026 offset changes: both hemispheres, half-hour and
@@ -362,6 +369,34 @@ describe('computeAvailableSlots properties', { timeout: 60_000 }, () => {
       fc.property(scenario, (s) => {
         expect(slotsOf(s)).toEqual(referenceSlots(s));
       }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('gives the same slots cut out of the bookable stretch of a moment up to 30 s away (the availability cache)', () => {
+    fc.assert(
+      fc.property(
+        scenario,
+        fc.integer({ min: -AVAILABILITY_CACHE_TTL_MS, max: AVAILABILITY_CACHE_TTL_MS }),
+        (s, shiftMs) => {
+          const computedAt = new Date(s.now.getTime() + shiftMs);
+          const stretch = bookableStretch(computedAt, s.config, AVAILABILITY_CACHE_TTL_MS);
+          const offered = slotStartsIn(
+            { durationMinutes: s.durationMinutes },
+            stretch,
+            s.config,
+            s.busy,
+          );
+          const window = offerWindow(s.range, s.now, s.config);
+          const cut = window
+            ? offered.filter((slot) => {
+                const at = Date.parse(slot);
+                return at >= window.start.getTime() && at < window.end.getTime();
+              })
+            : [];
+          expect(cut).toEqual(slotsOf(s));
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -79,12 +79,27 @@ export function computeAvailableSlots(
   config: SchedulingConfig,
   busy: readonly BusyRange[],
 ): string[] {
+  const window = offerWindow(range, now, config);
+  return window ? slotStartsIn(service, window, config, busy) : [];
+}
+
+/**
+ * The slot starts in `window` by every rule except the minimum notice and the horizon, which
+ * depend on the moment of asking: `computeAvailableSlots` is this over `offerWindow`. As each start
+ * is judged on its own day and the busy bookings alone, the starts of a window are those of any
+ * wider window that fall inside it, so one computation over the whole bookable stretch answers
+ * every narrower range (availability-service.ts). `busy` must cover `busyWindowFor(window)`.
+ */
+export function slotStartsIn(
+  service: SlotService,
+  window: InstantRange,
+  config: SchedulingConfig,
+  busy: readonly BusyRange[],
+): string[] {
   const { rules } = config;
   const clock = ZoneClock.for(rules.timeZone);
   const durationMs = service.durationMinutes * MINUTE_MS;
   const bufferMs = rules.bufferMinutes * MINUTE_MS;
-  const window = offerWindow(range, now, config);
-  if (!window) return [];
   const earliestStart = window.start.getTime();
   const latestStart = window.end.getTime() - 1;
 
@@ -153,6 +168,24 @@ export function offerWindow(
 }
 
 /**
+ * A stretch holding every window `offerWindow` can give for a moment within `spreadMs` of `now`,
+ * either way: from the earliest notice on, past the latest horizon (a zone's offset may differ by
+ * up to a day, and a clock change moves the same wall time). The starts of such a window are those
+ * of the stretch (`slotStartsIn`) that fall inside it.
+ */
+export function bookableStretch(
+  now: Date,
+  config: SchedulingConfig,
+  spreadMs: number,
+): InstantRange {
+  const { rules } = config;
+  return {
+    start: new Date(now.getTime() - spreadMs + rules.minimumNoticeHours * HOUR_MS),
+    end: new Date(now.getTime() + spreadMs + (rules.horizonDays + 2) * DAY_MS),
+  };
+}
+
+/**
  * The instants whose bookings `computeAvailableSlots` needs in `busy` for this range: the whole
  * owner-local days the range touches (for the daily maximum), widened by the buffer.
  */
@@ -187,25 +220,33 @@ export interface SlotDay {
 }
 
 /**
- * Slots grouped by the day they fall on in the client's zone, days ascending; days without slots
- * are left out. Each instant is placed by the client zone's offset at that instant, so half-hour
- * and 45-minute zones and either hemisphere's DST are placed correctly.
+ * Slots (as `Date#toISOString` writes them, which is how the slot functions return them) grouped by
+ * the day they fall on in the client's zone, days ascending; days without slots are left out. Each
+ * instant is placed by the client zone's offset at that instant, so half-hour and 45-minute zones
+ * and either hemisphere's DST are placed correctly.
  */
 export function groupSlotsByDay(slots: readonly string[], clientZone: string): SlotDay[] {
   const clock = ZoneClock.for(clientZone);
-  const byDate = new Map<string, number[]>();
+  const byDate = new Map<string, { instant: number; slot: string }[]>();
+  // Neighbouring slots mostly share a date: its text is made once per change.
+  let lastDateMs = Number.NaN;
+  let list: { instant: number; slot: string }[] = [];
   for (const slot of slots) {
     const instant = Date.parse(slot);
-    const date = wallMsToDate(clock.dateAt(instant));
-    const list = byDate.get(date);
-    if (list) list.push(instant);
-    else byDate.set(date, [instant]);
+    const dateMs = clock.dateAt(instant);
+    if (dateMs !== lastDateMs) {
+      const date = wallMsToDate(dateMs);
+      list = byDate.get(date) ?? [];
+      if (list.length === 0) byDate.set(date, list);
+      lastDateMs = dateMs;
+    }
+    list.push({ instant, slot });
   }
   return [...byDate.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([date, instants]) => ({
+    .map(([date, day]) => ({
       date,
-      slots: instants.sort((a, b) => a - b).map((instant) => new Date(instant).toISOString()),
+      slots: day.sort((a, b) => a.instant - b.instant).map(({ slot }) => slot),
     }));
 }
 
