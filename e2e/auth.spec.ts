@@ -64,6 +64,43 @@ test('a signed-in client with an unconfirmed address gets a new link from the da
   await expect(page.getByText('Confirm your e-mail address')).toBeHidden();
 });
 
+test('/signin comes rendered with the brand, and what is typed before the app starts is kept', async ({
+  browser,
+  page,
+}) => {
+  // The first HTML: the form and the consultant's name, its button disabled until the app runs (a
+  // form sent without it would put the password in the address).
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const staticPage = await context.newPage();
+  const response = await staticPage.goto('/signin');
+  const html = await response!.text();
+  expect(html).toContain('Ayesha Siddiqui');
+  await expect(staticPage).toHaveTitle('Sign in · Consult');
+  await expect(staticPage.getByLabel('E-mail')).toBeVisible();
+  await expect(staticPage.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  await context.close();
+
+  // Typed before the app hydrates the page (it starts after the first paint), still there after.
+  await page.goto('/signin', { waitUntil: 'commit' });
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(page.getByLabel('E-mail')).toHaveValue(ADMIN.email);
+  await expect(page.getByRole('link', { name: 'Ayesha Siddiqui' })).toBeVisible();
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+            total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  expect(shift).toBeLessThan(0.05);
+});
+
 test('sign-in with a missing field says so without sending a request', async ({ page }) => {
   const authRequests: string[] = [];
   page.on('request', (request) => {

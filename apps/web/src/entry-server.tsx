@@ -1,5 +1,5 @@
 /**
- * Server rendering of the public pages (/, /consultation, /terms-and-conditions): the first HTML
+ * Server rendering of the public pages (/, /consultation, /terms-and-conditions) and /signin: the first HTML
  * already carries the page's text, title and description. Built with `vite build --ssr` and called
  * by the server's web-app plugin with the site content it read from the database.
  */
@@ -12,7 +12,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { paths, type SiteContent } from '@consult/shared';
-import { HYDRATION_DATA_ID, serializeForScript } from './app/hydration';
+import { HYDRATION_DATA_ID, serializeForScript, type AppHydrationData } from './app/hydration';
 import { LandingApp, type LandingData } from './app/landing-app';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
@@ -59,17 +59,21 @@ export async function render(url: string, site: SiteContent): Promise<RenderedPa
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
+  // The brand mark of /signin (and of the app's other screens) reads the name from GET /api/site
+  // once the app runs; the page carries it from the start, so it does not shift in.
+  const brand = { name: site.consultant.name, initials: site.consultant.initials };
   const html = renderToString(
     <StrictMode>
-      <AppProvider>
+      <AppProvider brand={brand}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
   );
-  const hydrationData = {
+  const hydrationData: AppHydrationData = {
     loaderData: context.loaderData,
     actionData: context.actionData,
     errors: context.errors,
+    brand,
   };
   return {
     status: context.statusCode,

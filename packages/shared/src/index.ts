@@ -2,6 +2,7 @@ export * from './constants';
 export * from './health';
 export * from './paths';
 export * from './problem';
+export * from './problem-schema';
 export * from './text';
 export * from './time-zone';
 export * from './time-zone-schema';

@@ -1,17 +1,8 @@
-import { z } from 'zod';
-
-/** RFC 9457 problem details, the shape of every error the API answers with. */
-export const problemSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number().int(),
-  detail: z.string(),
-  instance: z.string().optional(),
-  /** Field path → messages, for input that failed validation. */
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
-export type Problem = z.infer<typeof problemSchema>;
-
+/**
+ * Problem details: the content type and the `type`s the web app acts on. No zod here, so the app's
+ * start-up, which reads these, does not load the schemas (decision 048); the schema is in
+ * problem-schema.ts.
+ */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 /*

@@ -37,8 +37,13 @@ interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The pages rendered on the server (apps/web/src/app/public-routes.tsx). */
-const RENDERED_PAGES: ReadonlySet<string> = new Set([paths.home, paths.consultation, paths.terms]);
+/** The pages rendered on the server (apps/web/src/app/public-routes.tsx, and /signin: decision 048). */
+const RENDERED_PAGES: ReadonlySet<string> = new Set([
+  paths.home,
+  paths.consultation,
+  paths.terms,
+  paths.signIn,
+]);
 
 /** The landing page's own browser entry (docs/decisions/016-landing-entry.md). */
 const LANDING_ENTRY = 'src/landing-main.tsx';

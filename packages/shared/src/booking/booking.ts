@@ -1,6 +1,6 @@
 /** A booking's states, its public record, the client's booking request and the past-bookings page. */
 import { z } from 'zod';
-import { problemSchema } from '../problem';
+import { problemSchema } from '../problem-schema';
 import { withoutNul, isVisibleText, TEXT_MESSAGES } from '../text';
 import { bookingPaymentSchema } from '../payments/schemas';
 import { instantSchema } from './fields';

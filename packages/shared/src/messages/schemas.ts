@@ -1,7 +1,7 @@
 /** The contact inbox's API shapes: the owner's list, one message, its state and the invitation. */
 import { z } from 'zod';
 import { CONTACT_REQUEST_TYPES } from '../contact/limits';
-import { problemSchema } from '../problem';
+import { problemSchema } from '../problem-schema';
 import { withoutNul } from '../text';
 import { INBOX_MESSAGES as M } from './messages';
 import { INBOX_SEARCH_MAX, MESSAGE_STATES } from './rules';

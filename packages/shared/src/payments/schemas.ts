@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { localDateSchema } from '../booking/fields';
-import { problemSchema } from '../problem';
+import { problemSchema } from '../problem-schema';
 import { isSingleLineText, isVisibleText, TEXT_MESSAGES, withoutNul } from '../text';
 import { PAYMENT_MESSAGES as M } from './messages';
 import { PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_METHODS } from './rules';

@@ -1,3 +1,4 @@
 export * from './setup';
+export * from './setup-schemas';
 export * from './audit';
 export * from './outbox';

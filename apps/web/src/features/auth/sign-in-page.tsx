@@ -16,6 +16,7 @@ import {
   takeRememberedReturnTo,
 } from '../../lib/return-to';
 import { homeForRole, useAuth } from '../../hooks/use-auth';
+import { useHydrated } from '../../lib/use-hydrated';
 import { TwoFactorStep } from './two-factor-step';
 
 export function SignInPage() {
@@ -23,7 +24,11 @@ export function SignInPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const { email: signedInEmail, role: signedInRole } = useAuth();
-  const state = readSignInState(location.state);
+  // The server renders this page (decision 048) and knows nothing of the history entry's state, so
+  // the notes it carries (signed out, which page asked) appear once the page has hydrated; until then
+  // the button stays disabled, as a form sent before the app runs would put the password in the URL.
+  const hydrated = useHydrated();
+  const state = readSignInState(hydrated ? location.state : null);
   const [login, { error, isLoading, reset }] = useLoginMutation();
   const {
     register,
@@ -31,8 +36,8 @@ export function SignInPage() {
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({
+    // No default values: registering the fields then keeps what was typed before the app started.
     resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
   });
 
   // Set when the account has two-factor sign-in: the page asks for the code next.
@@ -142,7 +147,7 @@ export function SignInPage() {
             Forgot your password?
           </Link>
         </div>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || !hydrated}>
           {busy ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>

@@ -19,6 +19,12 @@ export function pageMeta(pathname: string, site: SiteContent): PageMeta {
         title: `Terms and Conditions · ${name}`,
         description: `The terms that apply to consultations booked with ${name}.`,
       };
+    case paths.signIn:
+      // The title the page itself sets (useDocumentTitle), so it does not change when the app starts.
+      return {
+        title: 'Sign in · Consult',
+        description: `Sign in to book and manage your consultations with ${name}.`,
+      };
     default:
       return { title: site.seo.title, description: site.seo.description };
   }
