@@ -166,11 +166,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
   for (const job of [...bookingJobs(deps), ...paymentJobs(deps), ...taskJobs(deps)]) jobs.add(job);
 
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { https: config.usesHttps });

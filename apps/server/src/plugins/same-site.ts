@@ -15,6 +15,7 @@ import { sendProblem } from './errors';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** GET routes that issue tokens or set cookies. */
 const TOKEN_ISSUING_GETS = new Set([`${API_BASE}/auth/refresh`]);
+const TOKEN_ISSUING_GET_PREFIXES = [...TOKEN_ISSUING_GETS];
 const FOREIGN_FETCH_SITES = new Set(['cross-site', 'same-site']);
 
 export const CROSS_SITE_DETAIL = 'This request came from another site and was refused.';
@@ -43,10 +44,15 @@ export function comesFromAnotherSite(request: FastifyRequest, siteOrigin: string
 }
 
 function isGuarded(request: FastifyRequest): boolean {
-  if (!request.url.startsWith(API_BASE)) return false;
-  const path = request.url.split('?')[0]!.replace(/\/+$/, '');
+  const { method, url } = request;
+  if (!url.startsWith(API_BASE)) return false;
+  // Most requests are reads, guarded only at a token-issuing path: no need to cut the URL for them.
+  if (SAFE_METHODS.has(method) && !TOKEN_ISSUING_GET_PREFIXES.some((p) => url.startsWith(p))) {
+    return false;
+  }
+  const path = url.split('?')[0]!.replace(/\/+$/, '');
   if (path !== API_BASE && !path.startsWith(`${API_BASE}/`)) return false;
-  return !SAFE_METHODS.has(request.method) || TOKEN_ISSUING_GETS.has(path);
+  return !SAFE_METHODS.has(method) || TOKEN_ISSUING_GETS.has(path);
 }
 
 export default fp(

@@ -1,5 +1,5 @@
 /**
- * Security headers for every response. Pages get helmet's set with a CSP that allows no inline or
+ * Security headers for every response, with the request id. Pages get helmet's set with a CSP that allows no inline or
  * foreign scripts; API answers (JSON, problems, images, calendars: never a document that runs
  * anything) get the part of it that protects data: a CSP that allows nothing (no framing either),
  * nosniff, a same-origin resource policy and, over HTTPS, HSTS
@@ -87,8 +87,9 @@ export default fp(
   async function securityPlugin(app: FastifyInstance, options: { https: boolean }) {
     const forPages = pageHeaders(options.https);
     const forApi = apiHeaders(options.https);
+    // One hook for what every answer carries: its request id (to find its log lines) and these.
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(isApiUrl(request.url) ? forApi : forPages);
+      reply.header('x-request-id', request.id).headers(isApiUrl(request.url) ? forApi : forPages);
       done();
     });
   },
