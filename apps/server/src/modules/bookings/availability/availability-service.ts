@@ -33,6 +33,7 @@ import {
   slotStartsIn,
   type InstantRange,
   type SlotService,
+  lowerBound,
 } from './slots';
 import { DAY_MS, HOUR_MS } from './zone-clock';
 
@@ -109,20 +110,9 @@ async function offeredSlots(
 
 /** The offered starts in [start, end). */
 function offeredIn(offered: OfferedSlots, window: InstantRange): string[] {
-  const from = firstAtOrAfter(offered.instants, window.start.getTime());
-  const until = firstAtOrAfter(offered.instants, window.end.getTime());
+  const from = lowerBound(offered.instants, window.start.getTime());
+  const until = lowerBound(offered.instants, window.end.getTime());
   return offered.slots.slice(from, until);
-}
-
-function firstAtOrAfter(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 async function computeAvailability(

@@ -291,7 +291,8 @@ function countInRange(sorted: readonly number[], from: number, until: number): n
   return lowerBound(sorted, until) - lowerBound(sorted, from);
 }
 
-function lowerBound(sorted: readonly number[], value: number): number {
+/** The index of the first sorted value at or after `value`. */
+export function lowerBound(sorted: readonly number[], value: number): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
