@@ -1,16 +1,41 @@
 import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const server = 'apps/server/src';
 
 /**
- * Unit tests run once; API tests run twice, on embedded PGlite and on the real PostgreSQL,
- * each test file on a fresh database.
+ * The contract set (decision 055): the API tests of what can differ between PostgreSQL servers,
+ * run a second time on the engine that ships, the embedded PostgreSQL 17 (decision 051). Every
+ * API test runs once on the shared PostgreSQL server.
  */
+const contractSet = [
+  // migrations
+  `${server}/db/migrations.api.test.ts`,
+  `${server}/db/migrations.postgres.test.ts`,
+  `${server}/modules/auth/sessions-migration.api.test.ts`,
+  // locking and the exclusion constraint
+  `${server}/modules/bookings/bookings-concurrency.postgres.test.ts`,
+  `${server}/modules/bookings/booking-limits.postgres.test.ts`,
+  `${server}/modules/payments/receipts-concurrency.postgres.test.ts`,
+  // the availability and signed-in caches' notifications
+  `${server}/modules/bookings/availability/availability-cache.api.test.ts`,
+  `${server}/modules/bookings/availability/availability-cache.postgres.test.ts`,
+  `${server}/modules/auth/signed-in-cache.postgres.test.ts`,
+  // jobs claiming (booking jobs, the mail outbox)
+  `${server}/modules/bookings/jobs/booking-jobs.postgres.test.ts`,
+  `${server}/modules/mail/outbox.api.test.ts`,
+  // payments and the Stripe webhook
+  `${server}/modules/payments/payments.api.test.ts`,
+  `${server}/modules/payments/stripe-concurrency.postgres.test.ts`,
+  // metrics SQL
+  `${server}/modules/metrics/metrics.api.test.ts`,
+];
+
 export default defineConfig({
   test: {
-    // Vitest's default on a 2-core machine is one worker; the API tests mostly wait on PostgreSQL,
-    // SMTP and the network, so three files at a time keep both cores busy.
-    maxWorkers: 3,
+    // Two files at a time on this 2-core machine (decision 055's figures): the API tests wait on
+    // PostgreSQL about as much as they compute, and a third worker only adds memory and switching.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -33,20 +58,21 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'api:pglite',
-          include: ['apps/server/src/**/*.api.test.ts'],
+          name: 'api:postgres',
+          include: [`${server}/**/*.api.test.ts`, `${server}/**/*.postgres.test.ts`],
+          globalSetup: [`${server}/test/postgres-global-setup.ts`],
           testTimeout: 20_000,
           hookTimeout: 30_000,
-          env: { TEST_DATABASE_URL: '' },
+          env: { TEST_DATABASE_URL: postgresUrl },
         },
       },
       {
         test: {
-          name: 'api:postgres',
-          include: ['apps/server/src/**/*.api.test.ts', 'apps/server/src/**/*.postgres.test.ts'],
+          name: 'api:embedded',
+          include: contractSet,
+          globalSetup: [`${server}/test/embedded-global-setup.ts`],
           testTimeout: 20_000,
-          hookTimeout: 30_000,
-          env: { TEST_DATABASE_URL: postgresUrl },
+          hookTimeout: 60_000,
         },
       },
     ],

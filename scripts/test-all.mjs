@@ -1,5 +1,5 @@
-// `npm test`: every check and every test — static checks, unit and API tests (on PGlite and on
-// PostgreSQL), then the browser tests — and one closing line with the counts.
+// `npm test`: every check and every test — static checks, unit and API tests (on PostgreSQL, the
+// contract set also on the embedded PostgreSQL 17), then the browser tests, and one closing line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -43,7 +43,7 @@ console.log('\n=== build ===');
 buildIfStale();
 stages.push([
   'unit and API tests',
-  run('unit and API tests (PGlite and PostgreSQL)', 'npx', [
+  run('unit and API tests (PostgreSQL; the contract set on the embedded PostgreSQL 17)', 'npx', [
     'vitest',
     'run',
     '--reporter=default',

@@ -1,52 +1,45 @@
 /**
- * Builds the app in-process on a fresh database: in-memory PGlite, or a new database on the
- * real PostgreSQL when TEST_DATABASE_URL is set (the same tests run on both).
+ * Builds the app in-process on a fresh database of the project's PostgreSQL: the shared server
+ * (api:postgres) or the embedded PostgreSQL 17 cluster that ships (api:embedded). The project's
+ * global setup migrated a template once; each test file's database is a copy of it.
  */
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { runMigrations } from '../db/migrate';
-
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+import { adminQuery, databaseUrl } from './database-template';
 
 export interface FreshDatabase {
   database: Database;
-  url?: string;
+  url: string;
   drop(): Promise<void>;
 }
 
-/** A new, migrated database for one test file. */
+/**
+ * A new database for one test file: a copy of the migrated template, or with `migrate: false`
+ * an empty one (for tests of the migrations themselves).
+ */
 export async function openFreshDatabase(
   options: { migrate?: boolean } = {},
 ): Promise<FreshDatabase> {
-  let database: Database;
-  let url: string | undefined;
-  let drop = async () => {};
-  if (TEST_DATABASE_URL) {
-    const name = `test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(TEST_DATABASE_URL);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    database = await openDatabase({ url });
-    drop = async () => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  } else {
-    database = await openDatabase({ inMemory: true });
-  }
-  if (options.migrate !== false) await runMigrations(database);
-  return { database, url, drop };
+  const { serverUrl, template } = inject('testDatabase');
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  await adminQuery(
+    serverUrl,
+    options.migrate === false
+      ? `create database ${name}`
+      : `create database ${name} template ${template}`,
+  );
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ url });
+  return {
+    database,
+    url,
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
 }
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {

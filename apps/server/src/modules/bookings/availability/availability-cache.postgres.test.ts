@@ -31,7 +31,6 @@ describe('availability cache on two app instances', () => {
 
   beforeAll(async () => {
     fresh = await openFreshDatabase();
-    if (!fresh.url) throw new Error('availability-cache.postgres.test.ts needs TEST_DATABASE_URL');
     const config = testConfig();
     first = await buildApp({ config, database: fresh.database, startJobs: false });
     // Its own connection pool and listener, as another node would have.

@@ -24,7 +24,6 @@ describe('booking jobs on two app instances', () => {
 
   beforeAll(async () => {
     fresh = await openFreshDatabase();
-    if (!fresh.url) throw new Error('booking-jobs.postgres.test.ts needs TEST_DATABASE_URL');
     const config = testConfig({ OWNER_EMAIL: 'owner@example.test' });
     first = await buildApp({ config, database: fresh.database, startJobs: false });
     // Its own connection pool, as another node would have.

@@ -1,0 +1,33 @@
+/**
+ * Vitest global setup of the contract tests on the engine that ships (decision 055): one cluster
+ * of the embedded PostgreSQL 17, started by the server's own code (decision 051) in a temporary
+ * DATA_DIR, with a migrated template that each test file copies.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../db/embedded-postgres';
+import { adminQuery, createMigratedTemplate } from './database-template';
+
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'consult-test-pg-'));
+  const cluster = await startEmbeddedPostgres(dataDir);
+  try {
+    // A throwaway cluster need not survive a power cut: commits skip the disk flush. Queries,
+    // plans, locks and errors are those of the shipped engine and its settings.
+    await adminQuery(cluster.url, 'alter system set fsync = off');
+    await adminQuery(cluster.url, 'alter system set synchronous_commit = off');
+    await adminQuery(cluster.url, 'select pg_reload_conf()');
+    const { template } = await createMigratedTemplate(cluster.url);
+    project.provide('testDatabase', { serverUrl: cluster.url, template });
+  } catch (err) {
+    await cluster.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return async () => {
+    await cluster.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
