@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { AfterResponse } from './jobs/after-response';
 import type { JobRunner } from './jobs/job-runner';
+import type { AccountPrivacy } from './modules/account/account-privacy';
 import type { AccountKeys } from './modules/auth/account-keys';
 import type { SignedInCache } from './modules/auth/signed-in-cache';
 import type { AvailabilityCache } from './modules/bookings/availability/availability-cache';
@@ -49,6 +50,8 @@ export interface AppDeps {
   /** Work a route starts without waiting for it (see jobs/after-response.ts). */
   afterResponse: AfterResponse;
   system: SystemDeps;
+  /** The account's export and erasure, implemented by `modules/people` (they touch every module). */
+  accountPrivacy: AccountPrivacy;
 }
 
 /** The options every route plugin of the API receives. */

@@ -26,12 +26,12 @@ import { contactRoutes } from './modules/site/contact-routes';
 import { adminPortraitRoutes, portraitRoutes } from './modules/site/portrait-routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { adminPaymentRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/payments/routes';
-import { adminUserRoutes } from './modules/users/routes';
+import { adminUserRoutes } from './modules/people/routes';
 import { adminMessageRoutes } from './modules/messages/routes';
 import { adminBookingRoutes } from './modules/bookings/owner/admin-routes';
 import { authRoutes } from './modules/auth/routes';
 import { sessionRoutes } from './modules/auth/sessions-routes';
-import { setupRoutes } from './modules/auth/setup-routes';
+import { setupRoutes } from './modules/system/setup-routes';
 import { adminSecurityRoutes, twoFactorRoutes } from './modules/auth/two-factor-routes';
 import { adminAuditRoutes } from './modules/audit/routes';
 import { adminOutboxRoutes } from './modules/mail/routes';
@@ -52,8 +52,9 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 import { siteRoutes } from './modules/site/routes';
 import { adminSiteRoutes } from './modules/site/admin-routes';
 import { adminSystemRoutes } from './modules/system/routes';
-import { ensureConfiguredAdmin } from './modules/users/configured-admin';
+import { ensureConfiguredAdmin } from './modules/auth/configured-admin';
 import { accountRoutes } from './modules/account/routes';
+import { accountPrivacy } from './modules/people/privacy-service';
 import compressionPlugin from './plugins/compression';
 import errorsPlugin from './plugins/errors';
 import openApiPlugin, { openApiRoutes } from './plugins/openapi';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     afterResponse: createAfterResponse(app.log),
     system: { database, jobs, version, startedAt },
+    accountPrivacy,
   };
   const deps = options.adjustDeps ? options.adjustDeps(builtDeps) : builtDeps;
   app.decorate('deps', deps);
