@@ -38,7 +38,6 @@ import {
   verifyEmail,
   viewSignedInUser,
 } from './account-service';
-import { deleteAccount, exportAccount } from '../people/privacy-service';
 
 const authErrors = { 401: problemSchema, 403: problemSchema };
 
