@@ -12,6 +12,7 @@ import type { AccountPrivacy } from './modules/account/account-privacy';
 import type { AccountKeys } from './modules/auth/account-keys';
 import type { SignedInCache } from './modules/auth/signed-in-cache';
 import type { AvailabilityCache } from './modules/bookings/availability/availability-cache';
+import type { OwnerTimeZone } from './modules/clock/owner-time-zone';
 import type { Mailer } from './modules/mail/mailer';
 import type { PaymentProviders } from './modules/payments/providers';
 
@@ -40,6 +41,8 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   /** The current instant; services take "now" from it. */
   clock: () => Date;
+  /** The owner's time zone, cached until the settings change (modules/clock). */
+  ownerTimeZone: OwnerTimeZone;
   config: ServiceConfig;
   accountKeys: AccountKeys;
   availabilityCache: AvailabilityCache;

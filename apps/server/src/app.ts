@@ -20,6 +20,8 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { AvailabilityCache } from './modules/bookings/availability/availability-cache';
 import { createAfterResponse } from './jobs/after-response';
+import { OwnerTimeZone } from './modules/clock/owner-time-zone';
+import { loadSchedulingSettings } from './modules/bookings/scheduling-settings';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { loggerOptions } from './logger';
 import { contactRoutes } from './modules/site/contact-routes';
@@ -137,6 +139,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const availabilityCache = new AvailabilityCache();
   app.decorate('availabilityCache', availabilityCache);
   const stopAvailabilityListener = await database.listen('availability_changed', availabilityCache);
+  const ownerTimeZone = new OwnerTimeZone(
+    async () => (await loadSchedulingSettings(database.db, app.log)).rules.timeZone,
+  );
+  const stopOwnerTimeZoneListener = await database.listen('availability_changed', ownerTimeZone);
   const signedIn = new SignedInCache();
   const stopSignedInListener = await database.listen('auth_changed', signedIn);
   const accountKeys = await loadAccountKeys(config, options.challengeDifficulty);
@@ -145,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     log: app.log,
     clock: () => new Date(),
+    ownerTimeZone,
     config,
     accountKeys,
     availabilityCache,
@@ -225,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer.close();
     await stopAvailabilityListener();
     await stopSignedInListener();
+    await stopOwnerTimeZoneListener();
     await database.close();
   });
 

@@ -42,7 +42,10 @@ import {
   sessionsOf,
 } from './privacy-repository';
 
-export type PrivacyDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments'>;
+export type PrivacyDeps = Pick<
+  AppDeps,
+  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone'
+>;
 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;
 

@@ -35,7 +35,7 @@ import {
 import { randomToken } from '../auth/secrets';
 
 type SetupDeps = Pick<AppDeps, 'db' | 'config' | 'accountKeys'>;
-type CompleteSetupDeps = SetupDeps & Pick<AppDeps, 'clock' | 'log'>;
+type CompleteSetupDeps = SetupDeps & Pick<AppDeps, 'clock' | 'log' | 'ownerTimeZone'>;
 
 function codeFor(key: string, salt: string): string {
   return createHmac('sha256', key).update(salt).digest('base64url').slice(0, 32);
