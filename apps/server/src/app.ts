@@ -140,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('availabilityCache', availabilityCache);
   const stopAvailabilityListener = await database.listen('availability_changed', availabilityCache);
   const ownerTimeZone = new OwnerTimeZone(
-    async () => (await loadSchedulingSettings(database.db, app.log)).rules.timeZone,
+    async (db) => (await loadSchedulingSettings(db, app.log)).rules.timeZone,
   );
   const stopOwnerTimeZoneListener = await database.listen('availability_changed', ownerTimeZone);
   const signedIn = new SignedInCache();

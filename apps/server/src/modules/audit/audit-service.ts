@@ -33,7 +33,7 @@ export async function auditPage(
   deps: AuditDeps,
   query: z.output<typeof auditQuerySchema>,
 ): Promise<AuditPage> {
-  const timeZone = await deps.ownerTimeZone.get();
+  const timeZone = await deps.ownerTimeZone.get(deps.db);
   const { rows, total } = await listAuditEntries(
     deps.db,
     {

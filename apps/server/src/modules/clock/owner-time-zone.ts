@@ -8,14 +8,14 @@
  * Where the zone is stored (the scheduling settings) is the bookings module's business; `app.ts`
  * hands the reader in, so this platform piece imports no module above it.
  */
-import type { ChangeListener } from '../../db/client';
+import type { ChangeListener, Db } from '../../db/client';
 
 export class OwnerTimeZone implements ChangeListener {
   #generation = 0;
   #listening = false;
   #cached: { generation: number; zone: string } | undefined;
 
-  constructor(private readonly read: () => Promise<string>) {}
+  constructor(private readonly read: (db: Db) => Promise<string>) {}
 
   onChange(): void {
     this.#generation += 1;
@@ -28,11 +28,14 @@ export class OwnerTimeZone implements ChangeListener {
     this.onChange();
   }
 
-  /** The owner's IANA zone, e.g. 'Europe/London'. */
-  async get(): Promise<string> {
+  /**
+   * The owner's IANA zone, e.g. 'Europe/London'. A miss reads through `db`, the caller's transaction
+   * when it has one: waiting for a second connection inside a transaction could wait forever.
+   */
+  async get(db: Db): Promise<string> {
     const generation = this.#generation;
     if (this.#listening && this.#cached?.generation === generation) return this.#cached.zone;
-    const zone = await this.read();
+    const zone = await this.read(db);
     // A read that saw a change while it ran is not kept: it may predate the change.
     if (this.#generation === generation) this.#cached = { generation, zone };
     return zone;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
 import { OwnerTimeZone } from './owner-time-zone';
+
+const db = {} as Db;
 
 function counted(zones: string[]) {
   let reads = 0;
@@ -11,24 +14,24 @@ describe('OwnerTimeZone', () => {
   it('reads once while the changes are heard', async () => {
     const { clock, reads } = counted(['Europe/London']);
     clock.onListening(true);
-    expect(await clock.get()).toBe('Europe/London');
-    expect(await clock.get()).toBe('Europe/London');
+    expect(await clock.get(db)).toBe('Europe/London');
+    expect(await clock.get(db)).toBe('Europe/London');
     expect(reads()).toBe(1);
   });
 
   it('reads again after a change is notified', async () => {
     const { clock, reads } = counted(['Europe/London', 'Asia/Karachi']);
     clock.onListening(true);
-    await clock.get();
+    await clock.get(db);
     clock.onChange();
-    expect(await clock.get()).toBe('Asia/Karachi');
+    expect(await clock.get(db)).toBe('Asia/Karachi');
     expect(reads()).toBe(2);
   });
 
   it('reads every time while the changes are not heard', async () => {
     const { clock, reads } = counted(['Europe/London']);
-    await clock.get();
-    await clock.get();
+    await clock.get(db);
+    await clock.get(db);
     expect(reads()).toBe(2);
   });
 
@@ -40,11 +43,11 @@ describe('OwnerTimeZone', () => {
       return new Promise((resolve) => (release = resolve));
     });
     clock.onListening(true);
-    const first = clock.get();
+    const first = clock.get(db);
     clock.onChange();
     release('Europe/London');
     await first;
-    const second = clock.get();
+    const second = clock.get(db);
     release('Asia/Karachi');
     expect(await second).toBe('Asia/Karachi');
     expect(reads).toBe(2);

@@ -71,7 +71,7 @@ export async function bookingsCsv(
   deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'ownerTimeZone'>,
   query: MetricsQuery,
 ): Promise<BookingsCsv> {
-  const timeZone = await deps.ownerTimeZone.get();
+  const timeZone = await deps.ownerTimeZone.get(deps.db);
   const range: DayRange = resolveRange(query, timeZone, deps.clock());
   const bounds = boundsOf(range, timeZone);
   async function* lines() {

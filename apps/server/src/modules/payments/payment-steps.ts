@@ -122,7 +122,7 @@ export async function ownerDayUpTo(
   field: string,
   futureMessage: string,
 ): Promise<string> {
-  const zone = await deps.ownerTimeZone.get();
+  const zone = await deps.ownerTimeZone.get(db);
   const today = calendarDayIn(now, zone);
   if (day === undefined) return today;
   if (day > today)

@@ -209,7 +209,7 @@ async function filterOf(
       errors: { to: [BOOKING_MESSAGES.rangeReversed] },
     });
   }
-  const zone = await deps.ownerTimeZone.get();
+  const zone = await deps.ownerTimeZone.get(deps.db);
   return {
     status: query.status,
     clientId: query.client,

@@ -82,7 +82,7 @@ export async function saveSiteContent(
       });
     }
     const termsChanged = edit.terms.markdown !== before.terms.markdown;
-    const timeZone = await deps.ownerTimeZone.get();
+    const timeZone = await deps.ownerTimeZone.get(tx);
     const after: SiteDocument = {
       ...edit,
       terms: {
@@ -130,7 +130,7 @@ export async function writeOwnerFacts(
   options: { keepExampleText: boolean },
 ): Promise<void> {
   const before = await currentDocument(tx);
-  const timeZone = await deps.ownerTimeZone.get();
+  const timeZone = await deps.ownerTimeZone.get(tx);
   const today = ownerDayOf(deps.clock(), timeZone);
   // Checked before it is stored: a document that did not parse would put the demo back on the pages.
   const after = siteDocumentSchema.parse(ownerSiteDocument(before, facts, { ...options, today }));
