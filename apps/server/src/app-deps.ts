@@ -8,9 +8,11 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { AfterResponse } from './jobs/after-response';
 import type { JobRunner } from './jobs/job-runner';
+import type { AccountPrivacy } from './modules/account/account-privacy';
 import type { AccountKeys } from './modules/auth/account-keys';
 import type { SignedInCache } from './modules/auth/signed-in-cache';
 import type { AvailabilityCache } from './modules/bookings/availability/availability-cache';
+import type { OwnerTimeZone } from './modules/clock/owner-time-zone';
 import type { Mailer } from './modules/mail/mailer';
 import type { PaymentProviders } from './modules/payments/providers';
 
@@ -39,6 +41,8 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   /** The current instant; services take "now" from it. */
   clock: () => Date;
+  /** The owner's time zone, cached until the settings change (modules/clock). */
+  ownerTimeZone: OwnerTimeZone;
   config: ServiceConfig;
   accountKeys: AccountKeys;
   availabilityCache: AvailabilityCache;
@@ -49,6 +53,8 @@ export interface AppDeps {
   /** Work a route starts without waiting for it (see jobs/after-response.ts). */
   afterResponse: AfterResponse;
   system: SystemDeps;
+  /** The account's export and erasure, implemented by `modules/people` (they touch every module). */
+  accountPrivacy: AccountPrivacy;
 }
 
 /** The options every route plugin of the API receives. */

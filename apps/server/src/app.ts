@@ -20,18 +20,20 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { AvailabilityCache } from './modules/bookings/availability/availability-cache';
 import { createAfterResponse } from './jobs/after-response';
+import { OwnerTimeZone } from './modules/clock/owner-time-zone';
+import { loadSchedulingSettings } from './modules/bookings/scheduling-settings';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { loggerOptions } from './logger';
 import { contactRoutes } from './modules/site/contact-routes';
 import { adminPortraitRoutes, portraitRoutes } from './modules/site/portrait-routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { adminPaymentRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/payments/routes';
-import { adminUserRoutes } from './modules/users/routes';
+import { adminUserRoutes } from './modules/people/routes';
 import { adminMessageRoutes } from './modules/messages/routes';
 import { adminBookingRoutes } from './modules/bookings/owner/admin-routes';
 import { authRoutes } from './modules/auth/routes';
 import { sessionRoutes } from './modules/auth/sessions-routes';
-import { setupRoutes } from './modules/auth/setup-routes';
+import { setupRoutes } from './modules/system/setup-routes';
 import { adminSecurityRoutes, twoFactorRoutes } from './modules/auth/two-factor-routes';
 import { adminAuditRoutes } from './modules/audit/routes';
 import { adminOutboxRoutes } from './modules/mail/routes';
@@ -52,8 +54,9 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 import { siteRoutes } from './modules/site/routes';
 import { adminSiteRoutes } from './modules/site/admin-routes';
 import { adminSystemRoutes } from './modules/system/routes';
-import { ensureConfiguredAdmin } from './modules/users/configured-admin';
+import { ensureConfiguredAdmin } from './modules/auth/configured-admin';
 import { accountRoutes } from './modules/account/routes';
+import { accountPrivacy } from './modules/people/privacy-service';
 import compressionPlugin from './plugins/compression';
 import errorsPlugin from './plugins/errors';
 import openApiPlugin, { openApiRoutes } from './plugins/openapi';
@@ -136,6 +139,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const availabilityCache = new AvailabilityCache();
   app.decorate('availabilityCache', availabilityCache);
   const stopAvailabilityListener = await database.listen('availability_changed', availabilityCache);
+  const ownerTimeZone = new OwnerTimeZone(
+    async (db) => (await loadSchedulingSettings(db, app.log)).rules.timeZone,
+  );
+  const stopOwnerTimeZoneListener = await database.listen('availability_changed', ownerTimeZone);
   const signedIn = new SignedInCache();
   const stopSignedInListener = await database.listen('auth_changed', signedIn);
   const accountKeys = await loadAccountKeys(config, options.challengeDifficulty);
@@ -144,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     log: app.log,
     clock: () => new Date(),
+    ownerTimeZone,
     config,
     accountKeys,
     availabilityCache,
@@ -161,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     afterResponse: createAfterResponse(app.log),
     system: { database, jobs, version, startedAt },
+    accountPrivacy,
   };
   const deps = options.adjustDeps ? options.adjustDeps(builtDeps) : builtDeps;
   app.decorate('deps', deps);
@@ -223,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer.close();
     await stopAvailabilityListener();
     await stopSignedInListener();
+    await stopOwnerTimeZoneListener();
     await database.close();
   });
 

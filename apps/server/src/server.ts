@@ -7,7 +7,7 @@ import { prettyLogStream } from './logger';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations, serverPackageRoot } from './db/migrate';
 import { importPgliteData, type PgliteImport } from './db/pglite-import';
-import { prepareSetupLink } from './modules/auth/setup-service';
+import { prepareSetupLink } from './modules/system/setup-service';
 import { collectGarbageWhenIdle } from './idle-collector';
 import { startSummary } from './start-summary';
 

@@ -17,8 +17,8 @@ import { createSession, sendVerification, type Session } from '../auth/auth-serv
 import type { SessionClient } from '../auth/sessions-repository';
 import { assertPasswordNotCommon, hashPassword, verifyPassword } from '../auth/passwords';
 import { randomToken, sha256Hex } from '../auth/secrets';
-import { emailInUseMail } from './account-mails';
-import { sendPasswordLink } from './password-links';
+import { emailInUseMail } from '../auth/account-mails';
+import { sendPasswordLink } from '../auth/password-links';
 import { toUserView } from '../users/user-view';
 import {
   consumeEmailToken,

@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RouteOptions } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
 import { bearerClaims, loadOptionalUser } from '../auth/authorize';
-import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
+import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import {
   AUTH_RATE_LIMITS,
   bodyEmail,
@@ -38,7 +38,6 @@ import {
   verifyEmail,
   viewSignedInUser,
 } from './account-service';
-import { deleteAccount, exportAccount } from './privacy-service';
 
 const authErrors = { 401: problemSchema, 403: problemSchema };
 
@@ -114,7 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       const day = new Date().toISOString().slice(0, 10);
       reply.header('content-disposition', `attachment; filename="my-data-${day}.json"`);
       reply.header('cache-control', 'no-store');
-      return exportAccount(deps, request.user!);
+      return deps.accountPrivacy.exportAccount(deps, request.user!);
     },
   );
 
@@ -140,7 +139,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     },
     async (request, reply) => {
       try {
-        await deleteAccount(deps, request.user!, request.body.password);
+        await deps.accountPrivacy.deleteAccount(deps, request.user!, request.body.password);
       } catch (error) {
         if (error instanceof HttpProblem && error.status === 400) {
           await deletePasswordFailures.countFailure(request);

@@ -7,10 +7,9 @@ import {
 } from '@consult/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { loadSchedulingSettings } from '../bookings/scheduling-settings';
 import { auditFilterChoices, listAuditEntries, type AuditRow } from './audit-repository';
 
-type AuditDeps = Pick<AppDeps, 'db' | 'log'>;
+type AuditDeps = Pick<AppDeps, 'db' | 'log' | 'ownerTimeZone'>;
 
 function toEntry(row: AuditRow): AuditPage['entries'][number] {
   const details =
@@ -34,7 +33,7 @@ export async function auditPage(
   deps: AuditDeps,
   query: z.output<typeof auditQuerySchema>,
 ): Promise<AuditPage> {
-  const { rules } = await loadSchedulingSettings(deps.db, deps.log);
+  const timeZone = await deps.ownerTimeZone.get(deps.db);
   const { rows, total } = await listAuditEntries(
     deps.db,
     {
@@ -42,7 +41,7 @@ export async function auditPage(
       action: query.action,
       from: query.from,
       to: query.to,
-      timeZone: rules.timeZone,
+      timeZone,
       search: query.q,
     },
     { limit: AUDIT_PAGE_SIZE, offset: (query.page - 1) * AUDIT_PAGE_SIZE },

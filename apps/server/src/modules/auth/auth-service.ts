@@ -14,8 +14,8 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Db, Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
-import { signUpAttemptMail, verificationMail } from '../account/account-mails';
-import { sendPasswordLink } from '../account/password-links';
+import { signUpAttemptMail, verificationMail } from './account-mails';
+import { sendPasswordLink } from './password-links';
 import {
   findUserByEmail,
   findUserById,

@@ -16,7 +16,7 @@ import type { RouteOptions } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
 import { register, refreshSession, signIn, signOut } from './auth-service';
 import { createRegistrationChallenge } from './challenge';
-import { acceptEmptyJsonBodies } from './empty-json-body';
+import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import { AUTH_RATE_LIMITS, bodyEmail, failureBudget, limitBy, mailBudgets } from './rate-limits';
 import { clearSessionCookies, setSessionCookies } from './session-cookies';
 import { sessionClientOf } from './session-device';

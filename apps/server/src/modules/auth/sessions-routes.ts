@@ -9,7 +9,7 @@ import {
   signedInSessionsSchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
-import { acceptEmptyJsonBodies } from './empty-json-body';
+import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import { AUTH_RATE_LIMITS, limitBy } from './rate-limits';
 import { clearSessionCookies } from './session-cookies';
 import { endOtherSessions, endSession, listSessions, type SessionOwner } from './sessions-service';

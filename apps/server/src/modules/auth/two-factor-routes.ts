@@ -21,7 +21,7 @@ import {
   twoFactorStatusSchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
-import { acceptEmptyJsonBodies } from './empty-json-body';
+import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import { AUTH_RATE_LIMITS, failureBudget } from './rate-limits';
 import { setSessionCookies } from './session-cookies';
 import { challengeUserId } from './two-factor-challenge';

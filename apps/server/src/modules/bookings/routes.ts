@@ -24,7 +24,7 @@ import {
   upcomingBookingsSchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
-import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
+import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import { checkoutOfNewBooking } from '../payments/checkout';
 import { availabilityJson, listPublicServices } from './availability/availability-service';
 import { bookingChangeBudgets } from './booking-rate-limits';

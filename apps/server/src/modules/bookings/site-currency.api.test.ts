@@ -5,7 +5,7 @@ import { createUser, freshIp, signedInUser } from '../../test/accounts';
 import { insertTestBooking } from '../../test/bookings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditLog } from '../audit/schema';
-import { prepareSetupLink } from '../auth/setup-service';
+import { prepareSetupLink } from '../system/setup-service';
 import { demoServices } from './demo-services';
 import { bookings } from './schema';
 import { findServiceById } from './services-repository';

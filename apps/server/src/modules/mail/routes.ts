@@ -9,7 +9,7 @@ import {
   problemSchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
-import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
+import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import { outboxMail, outboxPage, resendMail } from './outbox-service';
 
 export const adminOutboxRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {

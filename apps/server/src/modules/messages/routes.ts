@@ -15,7 +15,7 @@ import {
   problemSchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
-import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
+import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import {
   inboxSummary,
   inviteSender,

@@ -13,7 +13,6 @@ import {
   type MetricsQuery,
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
-import { loadSchedulingSettings } from '../bookings/scheduling-settings';
 import { bookingsCsvPage, type BookingCsvRow } from './metrics-repository';
 import { boundsOf, resolveRange } from './metrics-service';
 
@@ -69,11 +68,10 @@ export interface BookingsCsv {
 }
 
 export async function bookingsCsv(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'ownerTimeZone'>,
   query: MetricsQuery,
 ): Promise<BookingsCsv> {
-  const settings = await loadSchedulingSettings(deps.db, deps.log);
-  const timeZone = settings.rules.timeZone;
+  const timeZone = await deps.ownerTimeZone.get(deps.db);
   const range: DayRange = resolveRange(query, timeZone, deps.clock());
   const bounds = boundsOf(range, timeZone);
   async function* lines() {

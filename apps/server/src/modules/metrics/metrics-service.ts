@@ -20,7 +20,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { storableBound } from '../bookings/bookings-repository';
 import { rangeForDays } from '../bookings/availability/slots';
-import { ZoneClock, dateToWallMs, wallMsToDate } from '../bookings/availability/zone-clock';
+import { ZoneClock, dateToWallMs, wallMsToDate } from '../clock/zone-clock';
 import { loadSchedulingSettings } from '../bookings/scheduling-settings';
 import {
   bookingsByWeekAndState,
@@ -146,7 +146,7 @@ async function figuresOf(
 }
 
 export async function computeMetrics(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'ownerTimeZone'>,
   query: MetricsQuery,
 ): Promise<Metrics> {
   const settings = await loadSchedulingSettings(deps.db, deps.log);

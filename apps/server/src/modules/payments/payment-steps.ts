@@ -18,7 +18,6 @@ import type { AppDeps } from '../../app-deps';
 import type { Db, Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
 import { formatMailTime } from '../bookings/mails/booking-mails';
-import { loadSchedulingSettings } from '../bookings/scheduling-settings';
 import { loadPaymentSettings } from './payment-settings';
 import { receiptMail } from './payment-mails';
 import {
@@ -32,7 +31,10 @@ import {
 } from './payments-repository';
 import { cancellationRefundMinor } from './stripe-amounts';
 
-export type PaymentDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'log' | 'clock' | 'payments'>;
+export type PaymentDeps = Pick<
+  AppDeps,
+  'db' | 'mailer' | 'config' | 'log' | 'clock' | 'payments' | 'ownerTimeZone'
+>;
 
 /** The booking and client facts the payment steps need. */
 export interface PaidBooking {
@@ -53,7 +55,7 @@ export interface PayingClient {
 
 /** The provider a paid booking made now uses: Stripe when configured and chosen, else manual. */
 export async function providerForNewBooking(
-  deps: Pick<AppDeps, 'log' | 'payments'>,
+  deps: Pick<AppDeps, 'log' | 'payments' | 'ownerTimeZone'>,
   tx: Tx,
 ): Promise<PaymentProviderName> {
   const settings = await loadPaymentSettings(tx, deps.log);
@@ -113,14 +115,14 @@ export interface ManualReceipt {
  * zone when not given; 400 on `field` when it is after today there.
  */
 export async function ownerDayUpTo(
-  deps: Pick<AppDeps, 'log'>,
+  deps: Pick<AppDeps, 'log' | 'ownerTimeZone'>,
   db: Db,
   now: Date,
   day: string | undefined,
   field: string,
   futureMessage: string,
 ): Promise<string> {
-  const zone = (await loadSchedulingSettings(db, deps.log)).rules.timeZone;
+  const zone = await deps.ownerTimeZone.get(db);
   const today = calendarDayIn(now, zone);
   if (day === undefined) return today;
   if (day > today)
@@ -130,7 +132,7 @@ export async function ownerDayUpTo(
 
 /** The owner's mark-paid fields as stored: the received day checked and defaulted. */
 export async function manualReceiptOf(
-  deps: Pick<AppDeps, 'log'>,
+  deps: Pick<AppDeps, 'log' | 'ownerTimeZone'>,
   db: Db,
   now: Date,
   input: Pick<MarkPaidInput, 'method' | 'receivedOn' | 'receiptNumber'> & { note?: string | null },

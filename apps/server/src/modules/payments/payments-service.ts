@@ -32,7 +32,6 @@ import { rangeForDays } from '../bookings/availability/slots';
 import { lockBookingById, storableBound, updateBooking } from '../bookings/bookings-repository';
 import { markBookingPaid } from '../bookings/changes/owner-changes';
 import { pageWindow } from '../bookings/past-bookings-page';
-import { loadSchedulingSettings } from '../bookings/scheduling-settings';
 import type { UserRow } from '../users/users-repository';
 import { receiptVoidedMail } from './payment-mails';
 import { loadPaymentSettings } from './payment-settings';
@@ -173,7 +172,7 @@ const isDueByHand = (payment: JoinedPayment['payment']) =>
 
 /** The signed-in client's payments, newest first, with how to pay the ones due by hand. */
 export async function listOwnPayments(
-  deps: Pick<AppDeps, 'db' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'ownerTimeZone'>,
   client: UserRow,
 ): Promise<PaymentsList> {
   const rows = await listClientPayments(deps.db, client.id);
@@ -185,7 +184,7 @@ export async function listOwnPayments(
 
 /** One of the client's payments with its receipt; another client's is not found. */
 export async function viewOwnPayment(
-  deps: Pick<AppDeps, 'db' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'ownerTimeZone'>,
   client: UserRow,
   id: string,
 ): Promise<PaymentDetail> {
@@ -202,7 +201,7 @@ export async function viewOwnPayment(
 
 /** `from`/`to` are the owner's calendar days (both included) and select by creation. */
 async function filterOf(
-  deps: Pick<AppDeps, 'db' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'ownerTimeZone'>,
   query: AdminPaymentsQuery,
 ): Promise<AdminPaymentsFilter> {
   if (query.from && query.to && query.from > query.to) {
@@ -210,7 +209,7 @@ async function filterOf(
       errors: { to: [BOOKING_MESSAGES.rangeReversed] },
     });
   }
-  const zone = (await loadSchedulingSettings(deps.db, deps.log)).rules.timeZone;
+  const zone = await deps.ownerTimeZone.get(deps.db);
   return {
     status: query.status,
     clientId: query.client,
@@ -227,7 +226,7 @@ async function filterOf(
 }
 
 export async function listPaymentsPage(
-  deps: Pick<AppDeps, 'db' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'ownerTimeZone'>,
   query: AdminPaymentsQuery,
 ): Promise<AdminPaymentsPage> {
   const filter = await filterOf(deps, query);
@@ -244,7 +243,7 @@ export async function listPaymentsPage(
 }
 
 export async function viewPayment(
-  deps: Pick<AppDeps, 'db' | 'log' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'clock' | 'ownerTimeZone'>,
   id: string,
 ): Promise<AdminPaymentDetail> {
   const row = isUuid(id) ? await findPayment(deps.db, id) : undefined;

@@ -23,7 +23,7 @@ import {
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
-import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
+import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import { checkoutUrlFor } from './checkout';
 import {
   loadPaymentSettings,

@@ -14,8 +14,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { insertAuditEntry } from '../audit/audit-repository';
 import { HttpProblem } from '../../plugins/errors';
-import { ZoneClock, wallMsToDate } from '../bookings/availability/zone-clock';
-import { loadSchedulingSettings } from '../bookings/scheduling-settings';
+import { ZoneClock, wallMsToDate } from '../clock/zone-clock';
 import { demoSiteContent } from './demo-site-content';
 import { ownerSiteDocument, type OwnerFacts } from './owner-site-content';
 import { findPortraitVariant } from './portrait-repository';
@@ -67,7 +66,7 @@ async function currentDocument(tx: Tx): Promise<SiteDocument> {
 
 /** Replaces the site content; the terms' date moves to today only when their text changed. */
 export async function saveSiteContent(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'ownerTimeZone'>,
   actorId: string,
   edit: SiteEdit,
 ): Promise<SiteDocument> {
@@ -83,7 +82,7 @@ export async function saveSiteContent(
       });
     }
     const termsChanged = edit.terms.markdown !== before.terms.markdown;
-    const { timeZone } = (await loadSchedulingSettings(tx, deps.log)).rules;
+    const timeZone = await deps.ownerTimeZone.get(tx);
     const after: SiteDocument = {
       ...edit,
       terms: {
@@ -124,14 +123,14 @@ async function writeSiteDocument(
  * text unless the owner keeps it. Audited like an edit of the owner's.
  */
 export async function writeOwnerFacts(
-  deps: Pick<AppDeps, 'clock' | 'log'>,
+  deps: Pick<AppDeps, 'clock' | 'log' | 'ownerTimeZone'>,
   tx: Tx,
   actorId: string,
   facts: OwnerFacts,
   options: { keepExampleText: boolean },
 ): Promise<void> {
   const before = await currentDocument(tx);
-  const { timeZone } = (await loadSchedulingSettings(tx, deps.log)).rules;
+  const timeZone = await deps.ownerTimeZone.get(tx);
   const today = ownerDayOf(deps.clock(), timeZone);
   // Checked before it is stored: a document that did not parse would put the demo back on the pages.
   const after = siteDocumentSchema.parse(ownerSiteDocument(before, facts, { ...options, today }));

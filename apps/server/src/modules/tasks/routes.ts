@@ -16,7 +16,7 @@ import {
   updateTaskSchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
-import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
+import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import {
   createTask,
   deleteTaskAsOwner,

@@ -15,8 +15,6 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookings } from '../bookings/schema';
-import { payments } from '../payments/schema';
 import { emailTokens, users, type EMAIL_TOKEN_PURPOSES } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -58,20 +56,6 @@ export async function updateUser(
 export async function deleteUser(db: Db, id: string): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return rows.length > 0;
-}
-
-/**
- * The account's bookings and payments, counted with the user row locked: a booking made at the
- * same moment waits for the lock (its key on users), so a delete never takes one unseen.
- */
-export async function lockUserAndCountRecords(
-  db: Db,
-  id: string,
-): Promise<{ bookings: number; payments: number }> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
-  const [booked] = await db.select({ n: count() }).from(bookings).where(eq(bookings.clientId, id));
-  const [paid] = await db.select({ n: count() }).from(payments).where(eq(payments.clientId, id));
-  return { bookings: booked?.n ?? 0, payments: paid?.n ?? 0 };
 }
 
 /** Ids of the admins who can still sign in, locked so two demotions cannot both pass the last-admin check. */

@@ -35,7 +35,7 @@ import {
   type SlotService,
   lowerBound,
 } from './slots';
-import { DAY_MS, HOUR_MS } from './zone-clock';
+import { DAY_MS, HOUR_MS } from '../../clock/zone-clock';
 
 /** How far either side of an unavailable time the nearest free slots are looked for. */
 const NEAREST_SEARCH_DAYS = 7;

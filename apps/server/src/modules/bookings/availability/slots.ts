@@ -52,7 +52,14 @@
  */
 import type { SchedulingConfig, Weekday } from '@consult/shared';
 import { timeToMinutes, WEEKDAYS } from '@consult/shared';
-import { DAY_MS, HOUR_MS, MINUTE_MS, ZoneClock, dateToWallMs, wallMsToDate } from './zone-clock';
+import {
+  DAY_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  ZoneClock,
+  dateToWallMs,
+  wallMsToDate,
+} from '../../clock/zone-clock';
 
 export interface SlotService {
   durationMinutes: number;

@@ -36,10 +36,13 @@ import {
 import { loadSchedulingSettings } from '../scheduling-settings';
 import type { ServiceRow } from '../services-repository';
 import type { SlotService } from '../availability/slots';
-import { DAY_MS, MINUTE_MS } from '../availability/zone-clock';
+import { DAY_MS, MINUTE_MS } from '../../clock/zone-clock';
 
 /** What a booking change works with. */
-export type BookingDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments'>;
+export type BookingDeps = Pick<
+  AppDeps,
+  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone'
+>;
 
 /** Who makes the change: the booking's client, or the owner (any booking, any time). */
 export interface BookingActorRef {

@@ -22,7 +22,7 @@ import { clientBookingPayments } from '../../payments/booking-payments';
 import { bookingMailOwner, queueBookingMails } from '../mails/booking-mails';
 import { decideStateChange, isHoldExpired } from '../booking-state';
 import type { BookingRow } from '../bookings-repository';
-import { HOUR_MS } from '../availability/zone-clock';
+import { HOUR_MS } from '../../clock/zone-clock';
 
 /** What the booking jobs work with. */
 export type BookingJobDeps = Pick<

@@ -26,7 +26,7 @@ import {
   slotPreviewSchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../../app-deps';
-import { acceptEmptyJsonBodies } from '../../auth/empty-json-body';
+import { acceptEmptyJsonBodies } from '../../../plugins/empty-json-body';
 import {
   createService,
   listAllServices,

@@ -9,7 +9,7 @@ import { HttpProblem } from '../../plugins/errors';
 import { revokeUserRefreshTokens } from '../auth/auth-repository';
 import { insertAuditEntry } from '../audit/audit-repository';
 import { auditChange } from '../audit/audit-diff';
-import { toUserView } from './user-view';
+import { toUserView } from '../users/user-view';
 import {
   findUserById,
   listUsers,
@@ -17,7 +17,7 @@ import {
   pendingEmails,
   updateUser,
   type UserRow,
-} from './users-repository';
+} from '../users/users-repository';
 import { viewUser } from '../account/account-service';
 
 /** The account `id` names (404 when unknown or not an id). */

@@ -13,6 +13,7 @@ import {
   type AccountExport,
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
+import type { AccountPrivacy } from '../account/account-privacy';
 import type { Db, Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
 import { auditChange } from '../audit/audit-diff';
@@ -28,19 +29,23 @@ import { loadSchedulingSettings } from '../bookings/scheduling-settings';
 import { simpleMail } from '../mail/simple-mail';
 import { settlePaymentOnCancel } from '../payments/payment-steps';
 import { sendRefundsOfBooking } from '../payments/refunds';
-import { assertNotLastAdmin, findUserOr404 } from '../users/user-admin-service';
+import { assertNotLastAdmin, findUserOr404 } from './user-admin-service';
 import { toUserView } from '../users/user-view';
-import { deleteUser, lockUserAndCountRecords, type UserRow } from '../users/users-repository';
+import { deleteUser, type UserRow } from '../users/users-repository';
 import {
   auditTracesOf,
   clientRecords,
   eraseClientData,
   lockFutureBookings,
+  lockUserAndCountRecords,
   messagesFrom,
   sessionsOf,
 } from './privacy-repository';
 
-export type PrivacyDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments'>;
+export type PrivacyDeps = Pick<
+  AppDeps,
+  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone'
+>;
 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;
 
@@ -290,3 +295,6 @@ async function eraseAccount(
   );
   return ids;
 }
+
+/** What `modules/account` declares for its export and delete routes. */
+export const accountPrivacy: AccountPrivacy = { exportAccount, deleteAccount };

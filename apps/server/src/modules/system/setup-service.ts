@@ -21,10 +21,10 @@ import { setSiteCurrency } from '../bookings/site-currency';
 import { writeReceiptBusinessName } from '../payments/payment-settings';
 import { writeOwnerFacts } from '../site/site-editor-service';
 import { findUserByEmail, insertUser, updateUser } from '../users/users-repository';
-import { revokeUserRefreshTokens } from './auth-repository';
-import { createSession, type AuthDeps, type Session } from './auth-service';
-import type { SessionClient } from './sessions-repository';
-import { assertPasswordNotCommon, hashPassword } from './passwords';
+import { revokeUserRefreshTokens } from '../auth/auth-repository';
+import { createSession, type AuthDeps, type Session } from '../auth/auth-service';
+import type { SessionClient } from '../auth/sessions-repository';
+import { assertPasswordNotCommon, hashPassword } from '../auth/passwords';
 import {
   adminExists,
   deleteSetupSalt,
@@ -32,10 +32,10 @@ import {
   findSetupSalt,
   lockSetupSalt,
 } from './setup-repository';
-import { randomToken } from './secrets';
+import { randomToken } from '../auth/secrets';
 
 type SetupDeps = Pick<AppDeps, 'db' | 'config' | 'accountKeys'>;
-type CompleteSetupDeps = SetupDeps & Pick<AppDeps, 'clock' | 'log'>;
+type CompleteSetupDeps = SetupDeps & Pick<AppDeps, 'clock' | 'log' | 'ownerTimeZone'>;
 
 function codeFor(key: string, salt: string): string {
   return createHmac('sha256', key).update(salt).digest('base64url').slice(0, 32);

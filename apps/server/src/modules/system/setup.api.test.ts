@@ -14,7 +14,7 @@ import { auditLog } from '../audit/schema';
 import { demoSiteContent } from '../site/demo-site-content';
 import { settings } from '../site/schema';
 import { findUserByEmail } from '../users/users-repository';
-import { AUTH_RATE_LIMITS } from './rate-limits';
+import { AUTH_RATE_LIMITS } from '../auth/rate-limits';
 import { prepareSetupLink } from './setup-service';
 
 const owner = {

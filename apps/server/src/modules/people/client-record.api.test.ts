@@ -17,7 +17,7 @@ import { bookingEvents } from '../bookings/schema';
 import { paymentRefunds, payments } from '../payments/schema';
 import { insertContactMessage } from '../site/contact-repository';
 import { tasks } from '../tasks/schema';
-import { clientNotes } from './schema';
+import { clientNotes } from '../users/schema';
 
 const HOUR_MS = 3_600_000;
 

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, signedInUser, signIn, type SignedIn } from '../../test/accounts';
 import { insertTestBooking, insertTestService } from '../../test/bookings';
 import { auditLog } from '../audit/schema';
-import { users } from './schema';
+import { users } from '../users/schema';
 
 describe('admin: accounts and system health', () => {
   let t: TestApp;
@@ -267,7 +267,7 @@ describe('the configured admin (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
       await signIn(t.app, 'owner@example.test', 'first admin password');
 
       // What a restart with other settings does, on the same database.
-      const { ensureConfiguredAdmin } = await import('./configured-admin');
+      const { ensureConfiguredAdmin } = await import('../auth/configured-admin');
       await t.app.db
         .update(users)
         .set({ role: 'user', disabledAt: new Date() })

@@ -2,7 +2,7 @@
  * The queries of the client's privacy rights: everything about one client for the export, and the
  * erasure of what identifies them.
  */
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { deleteTwoFactor } from '../auth/two-factor-repository';
 import { refreshTokens, sessions } from '../auth/schema';
@@ -210,4 +210,18 @@ export async function eraseClientData(
       updatedAt: replacement.now,
     })
     .where(eq(users.id, user.id));
+}
+
+/**
+ * The account's bookings and payments, counted with the user row locked: a booking made at the
+ * same moment waits for the lock (its key on users), so a delete never takes one unseen.
+ */
+export async function lockUserAndCountRecords(
+  db: Db,
+  id: string,
+): Promise<{ bookings: number; payments: number }> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  const [booked] = await db.select({ n: count() }).from(bookings).where(eq(bookings.clientId, id));
+  const [paid] = await db.select({ n: count() }).from(payments).where(eq(payments.clientId, id));
+  return { bookings: booked?.n ?? 0, payments: paid?.n ?? 0 };
 }

@@ -41,7 +41,7 @@ import {
 } from './client-record-repository';
 import { buildTimeline } from './client-timeline';
 import { getUser } from './user-admin-service';
-import type { UserRow } from './users-repository';
+import type { UserRow } from '../users/users-repository';
 
 export type ClientRecordDeps = Pick<AppDeps, 'db' | 'clock'>;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SETUP_CODE_INVALID_PROBLEM_TYPE, SETUP_DONE_PROBLEM_TYPE } from '@consult/shared';
 import { freshIp } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { AUTH_RATE_LIMITS } from './rate-limits';
+import { AUTH_RATE_LIMITS } from '../auth/rate-limits';
 import { prepareSetupLink } from './setup-service';
 
 // The hashing library, not our code, is watched: its real hash still runs, each call counted.

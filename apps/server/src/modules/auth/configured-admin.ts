@@ -3,9 +3,9 @@
  * in with that password. Idempotent; safe when several nodes start at once.
  */
 import type { AppDeps } from '../../app-deps';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeUserRefreshTokens } from '../auth/auth-repository';
-import { findUserByEmail, insertUser, updateUser } from './users-repository';
+import { hashPassword, verifyPassword } from './passwords';
+import { revokeUserRefreshTokens } from './auth-repository';
+import { findUserByEmail, insertUser, updateUser } from '../users/users-repository';
 
 export async function ensureConfiguredAdmin(
   deps: Pick<AppDeps, 'db' | 'log' | 'config'>,

@@ -14,14 +14,14 @@ import {
   usersPageSchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
-import { acceptEmptyJsonBodies } from '../auth/empty-json-body';
+import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import {
   addClientNote,
   changeClientNote,
   getClientRecord,
   removeClientNote,
 } from './client-record-service';
-import { deleteAccountForOwner } from '../account/privacy-service';
+import { deleteAccountForOwner } from './privacy-service';
 import { changeUser, listUsersPage } from './user-admin-service';
 
 const errors = { 401: problemSchema, 403: problemSchema };
