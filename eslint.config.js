@@ -43,6 +43,19 @@ const importBoundaries = [
   })),
 ];
 
+/**
+ * Dates and times for people are written by one module, `lib/date-time` (decision 054): one clock
+ * for every screen. Elsewhere in the web app a date format of its own, or a browser-locale
+ * `toLocale…String`, is an error.
+ */
+const ONE_CLOCK_MESSAGE =
+  'Dates and times are formatted by lib/date-time only (decision 054): use its formats.';
+const oneClock = [
+  "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+  "CallExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+  'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+].map((selector) => ({ selector, message: ONE_CLOCK_MESSAGE }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -97,6 +110,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: [`${web}/lib/date-time/**`],
+    rules: { 'no-restricted-syntax': ['error', ...oneClock] },
   },
   {
     // Scripts and tests report to the terminal on purpose.

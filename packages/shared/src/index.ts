@@ -1,3 +1,4 @@
+export * from './clock';
 export * from './constants';
 export * from './health';
 export * from './paths';

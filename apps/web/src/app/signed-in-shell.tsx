@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { AppShell, type ShellNavItem } from '../components/app-shell';
 import { RequireSession, useSignOut } from '../features/auth';
@@ -8,19 +9,30 @@ export function SignedInArea({
   areaLabel,
   nav,
   adminOnly = false,
+  screens = <Outlet />,
 }: {
   areaLabel: string;
   nav: ShellNavItem[];
   adminOnly?: boolean;
+  /** What the shell holds, once the session is there: the area's screens (its outlet). */
+  screens?: ReactNode;
 }) {
   return (
     <RequireSession adminOnly={adminOnly}>
-      <SignedInShell areaLabel={areaLabel} nav={nav} />
+      <SignedInShell areaLabel={areaLabel} nav={nav} screens={screens} />
     </RequireSession>
   );
 }
 
-function SignedInShell({ areaLabel, nav }: { areaLabel: string; nav: ShellNavItem[] }) {
+function SignedInShell({
+  areaLabel,
+  nav,
+  screens,
+}: {
+  areaLabel: string;
+  nav: ShellNavItem[];
+  screens: ReactNode;
+}) {
   const { email } = useAuth();
   const { signOut, signingOut } = useSignOut();
   return (
@@ -31,7 +43,7 @@ function SignedInShell({ areaLabel, nav }: { areaLabel: string; nav: ShellNavIte
       onSignOut={() => void signOut()}
       signingOut={signingOut}
     >
-      <Outlet />
+      {screens}
     </AppShell>
   );
 }

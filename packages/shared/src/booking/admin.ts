@@ -168,6 +168,13 @@ export const slotPreviewRequestSchema = z.object({
   date: localDateSchema,
 });
 export type SlotPreviewRequest = z.input<typeof slotPreviewRequestSchema>;
+/**
+ * GET /api/admin/owner-time-zone: the owner's zone (the scheduling rules' `timeZone`), the clock of
+ * every admin screen, read once by the admin area instead of the whole scheduling settings.
+ */
+export const ownerTimeZoneSchema = z.object({ timeZone: z.string() });
+export type OwnerTimeZone = z.infer<typeof ownerTimeZoneSchema>;
+
 export const slotPreviewSchema = z.object({
   date: z.string(),
   timeZone: z.string(),

@@ -2,6 +2,7 @@
  * The task rules as plain functions. A due date is a calendar day in the client's zone: a task is
  * overdue once that day has passed there, and its reminder goes out the day before it.
  */
+import { DATE_LOCALE } from '../clock';
 import { isLocalDateString } from '../booking/fields';
 
 export const TASK_STATUSES = ['open', 'done'] as const;
@@ -41,7 +42,7 @@ export function shiftCalendarDay(date: string, days: number): string {
  * calendar day needs no zone, so it is read at UTC midnight.
  */
 export function formatDueDay(dueDate: string, style: 'long' | 'short' = 'long'): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(DATE_LOCALE, {
     timeZone: 'UTC',
     weekday: style,
     day: 'numeric',

@@ -1,10 +1,10 @@
 import { Skeleton } from '../../components/query-state';
-import { useGetSchedulingSettingsQuery } from '../../features/bookings/api/owner-scheduling-api';
+import { useOwnerTimeZone } from '../../lib/owner-time-zone-api';
 import { MetricsPage } from '../../features/metrics';
 
 /** /admin/metrics: the owner's figures and charts; days are the owner's (their zone). */
 export default function AdminMetricsRoute() {
-  const { data, isLoading } = useGetSchedulingSettingsQuery();
-  if (isLoading) return <Skeleton lines={6} label="Loading metrics" />;
-  return <MetricsPage timeZone={data?.rules.timeZone ?? 'UTC'} />;
+  const timeZone = useOwnerTimeZone();
+  if (!timeZone) return <Skeleton lines={6} label="Loading metrics" />;
+  return <MetricsPage timeZone={timeZone} />;
 }

@@ -1,10 +1,10 @@
 import { Skeleton } from '../../components/query-state';
+import { useOwnerTimeZone } from '../../lib/owner-time-zone-api';
 import { AdminPaymentsPage } from '../../features/payments';
-import { useGetSchedulingSettingsQuery } from '../../features/bookings/api/owner-scheduling-api';
 
 /** /admin/payments: dates in the owner's zone, where the day filters are read too. */
 export default function AdminPaymentsRoute() {
-  const { data, isLoading } = useGetSchedulingSettingsQuery();
-  if (isLoading) return <Skeleton lines={6} label="Loading payments" />;
-  return <AdminPaymentsPage timeZone={data?.rules.timeZone ?? 'UTC'} />;
+  const timeZone = useOwnerTimeZone();
+  if (!timeZone) return <Skeleton lines={6} label="Loading payments" />;
+  return <AdminPaymentsPage timeZone={timeZone} />;
 }

@@ -1,10 +1,10 @@
 import { Skeleton } from '../../components/query-state';
-import { useGetSchedulingSettingsQuery } from '../../features/bookings/api/owner-scheduling-api';
+import { useOwnerTimeZone } from '../../lib/owner-time-zone-api';
 import { AdminTasksPage } from '../../features/tasks';
 
 /** /admin/tasks: times in the owner's zone. */
 export default function AdminTasksRoute() {
-  const { data, isLoading } = useGetSchedulingSettingsQuery();
-  if (isLoading) return <Skeleton lines={6} label="Loading tasks" />;
-  return <AdminTasksPage timeZone={data?.rules.timeZone ?? 'UTC'} />;
+  const timeZone = useOwnerTimeZone();
+  if (!timeZone) return <Skeleton lines={6} label="Loading tasks" />;
+  return <AdminTasksPage timeZone={timeZone} />;
 }

@@ -7,6 +7,8 @@ import { RefundsOwedNotice } from '../../features/payments';
 import { SystemCard } from '../../features/system';
 import { AccountsCard } from '../../features/users';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useOwnerTimeZone } from '../../lib/owner-time-zone-api';
+import { Skeleton } from '../../components/query-state';
 
 /**
  * /admin/upcoming, the admin's start page: the bookings of today and the next days, beside a short
@@ -15,6 +17,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
  */
 export default function AdminUpcomingRoute() {
   useDocumentTitle('Upcoming');
+  const timeZone = useOwnerTimeZone();
   return (
     <>
       <PageHeader
@@ -30,7 +33,11 @@ export default function AdminUpcomingRoute() {
         <UpcomingTimeline />
         <div className="flex flex-col gap-6">
           <RefundsOwedNotice />
-          <AccountsCard />
+          {timeZone ? (
+            <AccountsCard timeZone={timeZone} />
+          ) : (
+            <Skeleton lines={3} label="Loading the accounts" />
+          )}
           <SystemCard />
         </div>
       </div>

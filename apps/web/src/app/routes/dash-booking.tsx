@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { Skeleton } from '../../components/query-state';
 import { useGetUserQuery } from '../../features/account';
 import { BookingPage } from '../../features/bookings/my-bookings';
-import { detectTimeZone } from '../../lib/time-zones';
+import { detectTimeZone } from '../../lib/date-time';
 
 /** /dash/bookings/:id: one booking, with times in the zone of the person's profile. */
 export default function DashBookingRoute() {

@@ -1,7 +1,7 @@
 import { Skeleton } from '../../components/query-state';
 import { useGetUserQuery } from '../../features/account';
 import { MyBookingsPage } from '../../features/bookings/my-bookings';
-import { detectTimeZone } from '../../lib/time-zones';
+import { detectTimeZone } from '../../lib/date-time';
 
 /** /dash/bookings: times show in the zone of the person's profile (this device's, if it fails). */
 export default function DashBookingsRoute() {

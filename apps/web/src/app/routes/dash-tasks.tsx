@@ -1,7 +1,7 @@
 import { Skeleton } from '../../components/query-state';
 import { useGetUserQuery } from '../../features/account';
 import { MyTasksPage } from '../../features/tasks';
-import { detectTimeZone } from '../../lib/time-zones';
+import { detectTimeZone } from '../../lib/date-time';
 
 /** /dash/tasks: times show in the zone of the person's profile (this device's, if it fails). */
 export default function DashTasksRoute() {

@@ -3,7 +3,7 @@ import { Skeleton } from '../../components/query-state';
 import { useGetUserQuery } from '../../features/account';
 import { RequireSession } from '../../features/auth';
 import { ReceiptPage } from '../../features/payments';
-import { detectTimeZone } from '../../lib/time-zones';
+import { detectTimeZone } from '../../lib/date-time';
 
 /** /dash/payments/:id/receipt: signed in, without the dashboard's chrome, so it prints clean. */
 export default function PaymentReceiptRoute() {

@@ -7,7 +7,8 @@ import { Card, PageHeader } from '../../components/ui/card';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGetUserQuery } from './account-api';
 import { EmailVerificationBanner } from './email-verification-banner';
-import { firstName, formatDate } from './format';
+import { formatPlainDate } from '../../lib/date-time';
+import { firstName, formatBirthDate } from './format';
 
 /**
  * /dash: greets the person and shows the state of their account. `highlight` is what the route puts
@@ -38,7 +39,7 @@ export function AccountOverview({ highlight }: { highlight?: (user: User) => Rea
     ['Name', user.name],
     ['E-mail', user.email],
     ['Phone', user.phone ?? 'Not given'],
-    ['Date of birth', formatDate(user.DOB)],
+    ['Date of birth', formatBirthDate(user.DOB)],
     ['Time zone', user.timeZone.replace(/_/g, ' ')],
   ];
 
@@ -46,7 +47,7 @@ export function AccountOverview({ highlight }: { highlight?: (user: User) => Rea
     <>
       <PageHeader
         title={`Hello, ${firstName(user.name)}`}
-        intro={`Member since ${formatDate(user.createdAt, user.timeZone)}.`}
+        intro={`Member since ${formatPlainDate(user.createdAt, user.timeZone)}.`}
       />
       <div className="flex flex-col gap-6">
         <EmailVerificationBanner user={user} />

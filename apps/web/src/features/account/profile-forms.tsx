@@ -25,7 +25,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
 import { useMailDelivered } from '../../lib/site-brand-api';
-import { timeZoneOptions } from '../../lib/time-zones';
+import { timeZoneOptions } from '../../lib/date-time';
 import { useUpdateUserMutation } from './account-api';
 
 const detailsSchema = z.object({

@@ -12,7 +12,7 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Pill } from '../../components/ui/pill';
 import { errorMessage } from '../../lib/problem';
-import { formatDateTime } from './format';
+import { formatMoment } from '../../lib/date-time';
 import {
   useEndOtherSessionsMutation,
   useEndSessionMutation,
@@ -29,9 +29,9 @@ function SessionFacts({ session, timeZone }: { session: SignedInSession; timeZon
   return (
     <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
       <dt className="text-muted">Signed in</dt>
-      <dd className="text-ink">{formatDateTime(session.createdAt, timeZone)}</dd>
+      <dd className="text-ink">{formatMoment(session.createdAt, timeZone)}</dd>
       <dt className="text-muted">Last used</dt>
-      <dd className="text-ink">{formatDateTime(session.lastUsedAt, timeZone)}</dd>
+      <dd className="text-ink">{formatMoment(session.lastUsedAt, timeZone)}</dd>
       <dt className="text-muted">IP address</dt>
       <dd className="break-all text-ink">{session.ip ?? 'Not recorded'}</dd>
       {unknown && session.userAgent && (

@@ -14,7 +14,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { errorMessage } from '../../lib/problem';
-import { formatDate } from './format';
+import { formatPlainDate } from '../../lib/date-time';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { useGetTwoFactorStatusQuery, useStartTwoFactorSetupMutation } from './two-factor-api';
 import { RenewRecoveryCodesForm, TurnOffTwoFactorDialog } from './two-factor-manage';
@@ -28,7 +28,7 @@ type View =
 
 export const TWO_FACTOR_CARD_ID = 'two-factor';
 
-export function TwoFactorCard({ timeZone }: { timeZone?: string }) {
+export function TwoFactorCard({ timeZone }: { timeZone: string }) {
   const { data: status, error, isLoading, refetch } = useGetTwoFactorStatusQuery();
   const [view, setView] = useState<View>({ step: 'status' });
   const [turningOff, setTurningOff] = useState(false);
@@ -104,7 +104,7 @@ export function TwoFactorCard({ timeZone }: { timeZone?: string }) {
   );
 }
 
-function StatusLine({ status, timeZone }: { status: TwoFactorStatus; timeZone?: string }) {
+function StatusLine({ status, timeZone }: { status: TwoFactorStatus; timeZone: string }) {
   if (!status.enabled) {
     return (
       <p>
@@ -116,8 +116,9 @@ function StatusLine({ status, timeZone }: { status: TwoFactorStatus; timeZone?: 
   return (
     <div className="flex flex-col gap-2">
       <p>
-        <strong>On</strong> since {formatDate(status.enabledAt, timeZone)}. Each sign-in asks for a
-        code from your authenticator app.
+        <strong>On</strong> since{' '}
+        {status.enabledAt ? formatPlainDate(status.enabledAt, timeZone) : 'Not given'}. Each sign-in
+        asks for a code from your authenticator app.
       </p>
       <p className={low ? 'font-medium text-danger' : 'text-muted'}>
         {status.recoveryCodesLeft === 0

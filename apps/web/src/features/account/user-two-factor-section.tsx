@@ -9,7 +9,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { errorMessage } from '../../lib/problem';
-import { formatDate } from './format';
+import { formatPlainDate } from '../../lib/date-time';
 import { useGetUserTwoFactorQuery, useResetUserTwoFactorMutation } from './two-factor-api';
 
 export function UserTwoFactorSection({
@@ -19,7 +19,7 @@ export function UserTwoFactorSection({
 }: {
   userId: string;
   isSelf: boolean;
-  timeZone?: string;
+  timeZone: string;
 }) {
   const headingId = useId();
   const { currentData, error, isFetching, refetch } = useGetUserTwoFactorQuery(userId);
@@ -55,8 +55,10 @@ export function UserTwoFactorSection({
       ) : (
         <div className="flex flex-col items-start gap-3">
           <p>
-            On since {formatDate(currentData.enabledAt, timeZone)}, {currentData.recoveryCodesLeft}{' '}
-            recovery {currentData.recoveryCodesLeft === 1 ? 'code' : 'codes'} left.
+            On since{' '}
+            {currentData.enabledAt ? formatPlainDate(currentData.enabledAt, timeZone) : 'Not given'}
+            , {currentData.recoveryCodesLeft} recovery{' '}
+            {currentData.recoveryCodesLeft === 1 ? 'code' : 'codes'} left.
           </p>
           {isSelf ? (
             <p className="text-sm text-muted">Your own is turned off on your profile.</p>

@@ -17,7 +17,7 @@ import { BirthDateField, NewPasswordField, PhoneField } from '../../components/u
 import { SelectField } from '../../components/ui/select-field';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage, readProblem } from '../../lib/problem';
-import { detectTimeZone, timeZoneOptions } from '../../lib/time-zones';
+import { detectTimeZone, timeZoneOptions } from '../../lib/date-time';
 import { useRegisterMutation } from './auth-api';
 import { AuthLayout, textLinkClasses } from './components/auth-layout';
 import { ResendVerification } from './components/resend-verification';

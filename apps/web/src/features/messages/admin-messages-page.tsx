@@ -12,7 +12,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useListParams } from '../../lib/use-list-params';
-import { formatReceivedAt } from './message-format';
+import { formatMoment } from '../../lib/date-time';
 import { MessagePanel } from './message-panel';
 import { MessageStateBadge } from './message-state-badge';
 import { useGetInboxMessagesQuery } from './messages-api';
@@ -107,7 +107,7 @@ export function AdminMessagesPage({ timeZone }: { timeZone: string }) {
             <span className="line-clamp-2 text-sm wrap-anywhere text-ink">{message.message}</span>
             <span className="flex flex-wrap gap-x-2 text-sm text-muted">
               <span>{CONTACT_REQUEST_TYPE_LABELS[message.type]}</span>
-              <span>· {formatReceivedAt(message.receivedAt, timeZone)}</span>
+              <span>· {formatMoment(message.receivedAt, timeZone)}</span>
               <span className="break-all">· {message.email}</span>
             </span>
           </ListRowLink>

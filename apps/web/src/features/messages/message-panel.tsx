@@ -14,7 +14,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { DetailList } from '../../components/ui/detail-list';
 import { errorMessage, readProblem } from '../../lib/problem';
 import { useMailDelivered } from '../../lib/site-brand-api';
-import { formatReceivedAt } from './message-format';
+import { formatMoment } from '../../lib/date-time';
 import { MessageStateBadge } from './message-state-badge';
 import {
   useGetInboxMessageQuery,
@@ -62,7 +62,7 @@ function MessageDetail({ message, timeZone }: { message: InboxMessage; timeZone:
           <h2 className="font-display text-2xl wrap-anywhere text-brand">{message.name}</h2>
           <p className="text-sm text-muted">
             {CONTACT_REQUEST_TYPE_LABELS[message.type]} · received{' '}
-            {formatReceivedAt(message.receivedAt, timeZone)}
+            {formatMoment(message.receivedAt, timeZone)}
           </p>
         </div>
         <MessageStateBadge state={message.state} />
@@ -95,7 +95,7 @@ function MessageDetail({ message, timeZone }: { message: InboxMessage; timeZone:
             ),
           ],
           ...(message.handledAt
-            ? ([['Handled', formatReceivedAt(message.handledAt, timeZone)]] as [string, string][])
+            ? ([['Handled', formatMoment(message.handledAt, timeZone)]] as [string, string][])
             : []),
         ]}
       />

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { formatMoney, monthsOf, type Metrics } from '@consult/shared';
 import { Card } from '../../components/ui/card';
 import { BarChart } from './bar-chart';
-import { formatDay, formatMonth, formatShortDay } from './metrics-format';
+import { formatDayOfMonth, formatMediumDay } from '../../lib/date-time';
+import { formatMonthKey } from './metrics-format';
 
 const BOOKINGS_COLOR = '#0f3d3e';
 const REVENUE_COLOR = '#b4532a';
@@ -16,7 +17,7 @@ function BookingsPerWeek({ metrics }: { metrics: Metrics }) {
   // Stable arrays: the chart is drawn again only when the data changes.
   const { labels, values } = useMemo(
     () => ({
-      labels: weeks.map((w) => formatShortDay(w.weekStart)),
+      labels: weeks.map((w) => formatDayOfMonth(w.weekStart)),
       values: weeks.map((w) => w.count),
     }),
     [weeks],
@@ -26,7 +27,7 @@ function BookingsPerWeek({ metrics }: { metrics: Metrics }) {
   const summary =
     total === 0
       ? `No bookings in the ${plural(weeks.length, 'week')} of this range.`
-      : `${plural(total, 'booking')} over ${plural(weeks.length, 'week')}; the busiest week began ${formatDay(busiest.weekStart)} with ${busiest.count}.`;
+      : `${plural(total, 'booking')} over ${plural(weeks.length, 'week')}; the busiest week began ${formatMediumDay(busiest.weekStart)} with ${busiest.count}.`;
   return (
     <Card
       title="Bookings per week"
@@ -56,7 +57,7 @@ function RevenuePerMonth({ metrics, currency }: { metrics: Metrics; currency: st
     );
     return {
       months,
-      labels: months.map(formatMonth),
+      labels: months.map(formatMonthKey),
       values: months.map((month) => byMonth.get(month) ?? 0),
       columns: ['Month', `Net revenue (${currency})`] as [string, string],
       money: (minor: number) => formatMoney(minor, currency),
@@ -66,7 +67,7 @@ function RevenuePerMonth({ metrics, currency }: { metrics: Metrics; currency: st
   const { months, values, money } = chart;
   const total = values.reduce((a, b) => a + b, 0);
   const bestIndex = values.reduce((top, value, i) => (value > values[top]! ? i : top), 0);
-  const summary = `Net ${currency} revenue over ${plural(months.length, 'month')}: ${money(total)} in all; highest in ${formatMonth(months[bestIndex]!)} with ${money(values[bestIndex]!)}.`;
+  const summary = `Net ${currency} revenue over ${plural(months.length, 'month')}: ${money(total)} in all; highest in ${formatMonthKey(months[bestIndex]!)} with ${money(values[bestIndex]!)}.`;
   return (
     <Card
       title={`Revenue per month (${currency})`}

@@ -1,64 +1,21 @@
 /** How the metrics screen writes its days, shares and changes. */
 import type { DayRange } from '@consult/shared';
+import { formatMediumDay, formatMonth, monthOfDay } from '../../lib/date-time';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const shortDayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const monthFormat = new Intl.DateTimeFormat('en-GB', {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-function utc(date: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day ?? 1));
-}
-
-/** '2026-03-02' → '2 Mar 2026'. */
-export function formatDay(date: string): string {
-  return dayFormat.format(utc(date));
-}
-
-/** '2026-03-02' → '2 Mar' (chart axes). */
-export function formatShortDay(date: string): string {
-  return shortDayFormat.format(utc(date));
-}
-
-/** '2026-03' → 'Mar 2026'. */
-export function formatMonth(month: string): string {
-  return monthFormat.format(utc(`${month}-01`));
+/** '2026-03' → 'Mar 2026' (the revenue chart's months). */
+export function formatMonthKey(month: string): string {
+  return formatMonth(monthOfDay(month), 'short');
 }
 
 export function formatRange(range: DayRange): string {
   return range.from === range.to
-    ? formatDay(range.from)
-    : `${formatDay(range.from)} – ${formatDay(range.to)}`;
+    ? formatMediumDay(range.from)
+    : `${formatMediumDay(range.from)} – ${formatMediumDay(range.to)}`;
 }
 
 /** 0.0714 → '7.1 %'. */
 export function formatShare(share: number): string {
   return `${(share * 100).toFixed(1)} %`;
-}
-
-/** The owner's calendar day now, YYYY-MM-DD. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 export interface Change {

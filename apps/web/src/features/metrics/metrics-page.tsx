@@ -19,7 +19,8 @@ import { BookingsCsvButton } from './bookings-csv-button';
 import { useGetMetricsQuery } from './metrics-api';
 import { MetricsCharts } from './metrics-charts';
 import { MetricsFiguresGrid } from './metrics-figures';
-import { formatRange, todayIn } from './metrics-format';
+import { todayIn } from '../../lib/date-time';
+import { formatRange } from './metrics-format';
 import { RangePicker } from './range-picker';
 
 function isEmpty(metrics: Metrics): boolean {

@@ -27,12 +27,8 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { fieldErrors } from '../../lib/problem';
 import { useNow } from '../../hooks/use-now';
 import { ConfirmRefundSentDialog, MarkPaidDialog, VoidPaymentDialog } from './money-moved-dialogs';
-import {
-  formatPaymentDate,
-  formatTaxRate,
-  owedRefundMinor,
-  refundStatusLabel,
-} from './payment-format';
+import { formatTaxRate, owedRefundMinor, refundStatusLabel } from './payment-format';
+import { formatInstant } from '../../lib/date-time';
 import { PaymentProblemAlert } from './payment-problem-alert';
 import { ReceiptNumber } from './receipt-number';
 import { useGetAdminPaymentQuery, useRefundPaymentMutation } from './payments-api';
@@ -64,7 +60,7 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
             {money(payment.amountMinor)} · {payment.service.title}
           </h2>
           <p className="text-sm text-muted">
-            {formatPaymentDate(payment.service.start, timeZone)} ·{' '}
+            {formatInstant(payment.service.start, timeZone)} ·{' '}
             <BookingReference reference={payment.bookingReference} className="text-ink" />
           </p>
         </div>
@@ -95,8 +91,8 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
             </Link>,
           ],
           ['Method', PAYMENT_PROVIDER_LABELS[payment.provider]],
-          ['Created', formatPaymentDate(payment.createdAt, timeZone)],
-          ['Paid', payment.paidAt ? formatPaymentDate(payment.paidAt, timeZone) : 'Not yet'],
+          ['Created', formatInstant(payment.createdAt, timeZone)],
+          ['Paid', payment.paidAt ? formatInstant(payment.paidAt, timeZone) : 'Not yet'],
           ...(payment.paidMethod
             ? ([
                 [
@@ -162,7 +158,7 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
             {receipt.refunds.map((refund) => (
               <li key={refund.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <span className="min-w-0 wrap-anywhere">
-                  {money(refund.amountMinor)} on {formatPaymentDate(refund.at, timeZone)}
+                  {money(refund.amountMinor)} on {formatInstant(refund.at, timeZone)}
                   {refund.reason ? ` · ${refund.reason}` : ''}
                   {refund.sent
                     ? ` · sent by ${REFUND_METHOD_LABELS[refund.sent.method].toLowerCase()}, ${formatDueDay(refund.sent.on)}`
@@ -210,7 +206,7 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
       {voidable && (
         <p className="text-sm text-muted">
           Marked paid by mistake? You can void it until{' '}
-          {formatPaymentDate(payment.voidableUntil!, timeZone)}.
+          {formatInstant(payment.voidableUntil!, timeZone)}.
         </p>
       )}
       <MarkPaidDialog

@@ -21,7 +21,7 @@ import { useDebouncedSearchParam } from '../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useListParams } from '../../lib/use-list-params';
 import { AdminPaymentPanel } from './admin-payment-panel';
-import { formatPaymentDate } from './payment-format';
+import { formatInstant } from '../../lib/date-time';
 import { ReceiptNumber } from './receipt-number';
 import { RefundsOwedNotice } from './refunds-owed-notice';
 import { useGetAdminPaymentsQuery } from './payments-api';
@@ -155,7 +155,7 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
             <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
               <PaymentStatusBadge status={payment.status} />
               <span className="wrap-anywhere">{payment.service.title}</span>
-              <span>· {formatPaymentDate(payment.createdAt, timeZone)}</span>
+              <span>· {formatInstant(payment.createdAt, timeZone)}</span>
               <span>
                 · <BookingReference reference={payment.bookingReference} />
               </span>

@@ -4,7 +4,7 @@ import { adminPaymentPath, formatMoney, paths } from '@consult/shared';
 import { EmptyList } from '../../components/list-detail-layout';
 import { PaymentStatusBadge } from '../../components/payment-status-badge';
 import { LoadError, Skeleton } from '../../components/query-state';
-import { formatPaymentDate } from './payment-format';
+import { formatInstant } from '../../lib/date-time';
 import { useGetAdminPaymentsQuery } from './payments-api';
 
 const linkClasses = 'font-semibold text-brand underline underline-offset-4 hover:text-brand-strong';
@@ -66,7 +66,7 @@ export function ClientPaymentsSection({
                 </span>
                 <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
                   <PaymentStatusBadge status={payment.status} />
-                  <span>{formatPaymentDate(payment.service.start, timeZone)}</span>
+                  <span>{formatInstant(payment.service.start, timeZone)}</span>
                   {payment.receiptNumber && (
                     <span>
                       · Receipt {payment.receiptNumber}

@@ -15,7 +15,7 @@ import { LoadError, Skeleton } from '../../components/query-state';
 import { Alert } from '../../components/ui/alert';
 import { PageHeader } from '../../components/ui/card';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { formatPaymentDate } from './payment-format';
+import { formatInstant } from '../../lib/date-time';
 import { useGetMyPaymentsQuery } from './payments-api';
 
 /** /dash/payments: every payment of the client, newest first, with its receipt once paid. */
@@ -67,7 +67,7 @@ function PaymentCard({
         <div className="min-w-0">
           <h2 className="text-lg font-semibold wrap-anywhere text-ink">{payment.service.title}</h2>
           <p className="text-sm text-muted">
-            {formatPaymentDate(payment.service.start, timeZone)} ·{' '}
+            {formatInstant(payment.service.start, timeZone)} ·{' '}
             <BookingReference reference={payment.bookingReference} className="text-ink" />
           </p>
         </div>
@@ -114,7 +114,7 @@ function PaymentCard({
         {payment.paidAt && (
           <div>
             <dt className="text-sm font-semibold text-muted">Paid</dt>
-            <dd className="text-base text-ink">{formatPaymentDate(payment.paidAt, timeZone)}</dd>
+            <dd className="text-base text-ink">{formatInstant(payment.paidAt, timeZone)}</dd>
           </div>
         )}
       </dl>

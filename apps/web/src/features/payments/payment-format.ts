@@ -1,4 +1,4 @@
-/** How payments read on screen: dates in the person's zone, tax rates as percentages. */
+/** How payments read on screen: refunds' states, what is owed, tax rates as percentages. */
 import type { PaymentProvider, RefundRecord } from '@consult/shared';
 
 /** A refund's state at the provider, as the owner reads it beside the refund. */
@@ -28,19 +28,6 @@ export function owedRefundMinor(
  */
 export function refundsOnReceipt<T extends Pick<RefundRecord, 'status'>>(refunds: T[]): T[] {
   return refunds.filter((refund) => refund.status !== 'failed');
-}
-
-/** "Mon, 23 Nov 2026, 14:30" in `timeZone`. */
-export function formatPaymentDate(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-  }).format(new Date(instant));
 }
 
 /** A rate in basis points as people write it: 1900 → "19 %", 750 → "7.5 %". */

@@ -13,12 +13,8 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { errorStatus } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import {
-  formatPaymentDate,
-  formatTaxRate,
-  REFUND_STATUS_LABELS,
-  refundsOnReceipt,
-} from './payment-format';
+import { formatTaxRate, REFUND_STATUS_LABELS, refundsOnReceipt } from './payment-format';
+import { formatInstant } from '../../lib/date-time';
 import { useGetMyPaymentQuery } from './payments-api';
 
 /**
@@ -95,7 +91,7 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
             </span>
           </p>
           {payment.paidAt && (
-            <p className="text-sm text-muted">Paid {formatPaymentDate(payment.paidAt, timeZone)}</p>
+            <p className="text-sm text-muted">Paid {formatInstant(payment.paidAt, timeZone)}</p>
           )}
         </div>
       </header>
@@ -104,7 +100,7 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
         <div className="mt-6">
           <Alert tone="error" title={`VOID: receipt ${payment.receiptNumber} is void`}>
             It was issued by mistake
-            {receipt.voidedAt ? ` and voided ${formatPaymentDate(receipt.voidedAt, timeZone)}` : ''}
+            {receipt.voidedAt ? ` and voided ${formatInstant(receipt.voidedAt, timeZone)}` : ''}
             {receipt.voidReason ? ` (${receipt.voidReason})` : ''}. It is not proof of payment, and
             its number is never given again. The payment of {money(payment.amountMinor)} is due.
           </Alert>
@@ -153,8 +149,8 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
             <td className="py-3 pr-4">
               <p className="wrap-anywhere">{receipt.service.title}</p>
               <p className="text-sm text-muted">
-                {formatPaymentDate(receipt.service.start, timeZone)} ·{' '}
-                {receipt.service.durationMinutes} min
+                {formatInstant(receipt.service.start, timeZone)} · {receipt.service.durationMinutes}{' '}
+                min
               </p>
             </td>
             <td className="py-3 text-right tabular-nums">{money(payment.amountMinor)}</td>
@@ -195,7 +191,7 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
             {refunds.map((refund) => (
               <li key={refund.id} className="flex flex-wrap justify-between gap-2 text-sm">
                 <span className="min-w-0 wrap-anywhere">
-                  {formatPaymentDate(refund.at, timeZone)}
+                  {formatInstant(refund.at, timeZone)}
                   {refund.reason ? ` · ${refund.reason}` : ''}
                   {refund.owed
                     ? ` · Refund owed: to be sent to you by ${sender}`

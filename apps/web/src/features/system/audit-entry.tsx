@@ -6,7 +6,7 @@ import {
   type AuditValueContext,
 } from './audit-fields';
 import { auditActionLabel, readAuditDetails } from './audit-format';
-import { formatAt } from './format';
+import { formatMoment } from '../../lib/date-time';
 
 function Value({
   field,
@@ -35,7 +35,7 @@ export function AuditEntryItem({ entry, timeZone }: { entry: AuditEntry; timeZon
       <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h3 className="font-semibold text-ink">{auditActionLabel(entry.action)}</h3>
         <time dateTime={entry.at} className="text-sm text-muted">
-          {formatAt(entry.at, timeZone)}
+          {formatMoment(entry.at, timeZone)}
         </time>
       </header>
       <p className="flex flex-wrap gap-x-2 text-sm text-muted">

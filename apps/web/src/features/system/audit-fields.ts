@@ -4,7 +4,7 @@
  * map of field labels (decision 038); a field it does not name is spelled out from its key.
  */
 import { formatMoney } from '@consult/shared';
-import { formatAt, formatDay } from './format';
+import { formatMediumDay, formatMoment } from '../../lib/date-time';
 
 /** Labels by key (the last part of a dotted path), written as the settings screens name them. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
@@ -137,9 +137,9 @@ export function formatAuditField(
   }
   if (typeof value === 'string') {
     if (value === '') return '(empty)';
-    if (DAY.test(value)) return formatDay(value);
+    if (DAY.test(value)) return formatMediumDay(value);
     if (INSTANT.test(value) && !Number.isNaN(Date.parse(value))) {
-      return formatAt(value, context.timeZone);
+      return formatMoment(value, context.timeZone);
     }
     return value;
   }

@@ -1,5 +1,6 @@
 /** Readable forms of the health figures. */
 import { MINUTE_MS } from '@consult/shared';
+import { formatMoment } from '../../lib/date-time';
 
 export function formatBytes(bytes: number | null) {
   if (bytes === null) return 'Unknown';
@@ -34,25 +35,8 @@ export function formatInterval(ms: number) {
   return ms % MINUTE_MS === 0 ? `every ${ms / MINUTE_MS} min` : `every ${Math.round(ms / 1000)} s`;
 }
 
-export function formatWhen(iso: string | null) {
+/** When a health event happened, to the second, on the owner's clock; "Never" when it has not. */
+export function formatWhen(iso: string | null, timeZone: string) {
   if (!iso) return 'Never';
-  return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    new Date(iso),
-  );
-}
-
-/** An instant in the owner's zone, e.g. "25 Nov 2026, 17:20". */
-export function formatAt(iso: string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(new Date(iso));
-}
-
-/** A calendar day (YYYY-MM-DD) as people write it, e.g. "3 Mar 2026"; no zone shifts it. */
-export function formatDay(day: string) {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
+  return formatMoment(iso, timeZone, { seconds: true });
 }

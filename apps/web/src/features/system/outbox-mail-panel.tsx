@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/problem';
 import { useMailDelivered } from '../../lib/site-brand-api';
-import { formatAt } from './format';
+import { formatMoment } from '../../lib/date-time';
 import { OutboxStateBadge } from './outbox-state-badge';
 import { refreshWhileQueued } from './outbox-refresh';
 import { useGetOutboxMailQuery, useResendMailMutation } from './system-api';
@@ -51,22 +51,22 @@ export function OutboxMailPanel({ id, timeZone }: { id: string; timeZone: string
         <dt className="text-muted">To</dt>
         <dd className="break-all text-ink">{data.to ?? 'An erased account'}</dd>
         <dt className="text-muted">Queued</dt>
-        <dd className="text-ink">{formatAt(data.createdAt, timeZone)}</dd>
+        <dd className="text-ink">{formatMoment(data.createdAt, timeZone)}</dd>
         <dt className="text-muted">Sent</dt>
         <dd className="text-ink">
           {data.sentAt
-            ? formatAt(data.sentAt, timeZone)
+            ? formatMoment(data.sentAt, timeZone)
             : data.state === 'not_delivered'
               ? 'Never: no mail server'
               : data.dueAt
-                ? `Not yet: goes at ${formatAt(data.dueAt, timeZone)}`
+                ? `Not yet: goes at ${formatMoment(data.dueAt, timeZone)}`
                 : 'Not yet'}
         </dd>
       </dl>
       {data.gathering && data.dueAt && (
         <Alert tone="info" title="Gathering">
-          This mail waits until {formatAt(data.dueAt, timeZone)}: more mails of its kind to the same
-          address join it until then and arrive as one. It shows what will go so far.
+          This mail waits until {formatMoment(data.dueAt, timeZone)}: more mails of its kind to the
+          same address join it until then and arrive as one. It shows what will go so far.
         </Alert>
       )}
       {data.state === 'failed' && (

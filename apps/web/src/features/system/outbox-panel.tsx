@@ -8,7 +8,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { Alert } from '../../components/ui/alert';
 import { useMailDelivered } from '../../lib/site-brand-api';
 import { useListParams } from '../../lib/use-list-params';
-import { formatAt } from './format';
+import { formatMoment } from '../../lib/date-time';
 import { OutboxMailPanel } from './outbox-mail-panel';
 import { OUTBOX_STATE_LABELS, OutboxStateBadge } from './outbox-state-badge';
 import { refreshWhileQueued } from './outbox-refresh';
@@ -85,9 +85,9 @@ export function OutboxPanel({ timeZone }: { timeZone: string }) {
                   </span>
                   <span className="flex flex-wrap gap-x-2 text-sm text-muted">
                     <span className="break-all">{mail.to ?? 'An erased account'}</span>
-                    <span>· {formatAt(mail.createdAt, timeZone)}</span>
+                    <span>· {formatMoment(mail.createdAt, timeZone)}</span>
                     {mail.gathering && mail.dueAt && (
-                      <span>· gathers until {formatAt(mail.dueAt, timeZone)}</span>
+                      <span>· gathers until {formatMoment(mail.dueAt, timeZone)}</span>
                     )}
                     {mail.state !== 'sent' && mail.attempts > 0 && (
                       <span>

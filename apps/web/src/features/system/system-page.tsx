@@ -42,7 +42,7 @@ export function SystemPage({ timeZone }: { timeZone: string }) {
         intro="The health of the server, who changed what, and the mail the site sends."
       />
       <SectionTabs label="System sections" path={paths.admin.system} tabs={TABS} current={tab} />
-      {tab === 'status' && <StatusPanel />}
+      {tab === 'status' && <StatusPanel timeZone={timeZone} />}
       {tab === 'audit' && <AuditLogPanel timeZone={timeZone} />}
       {tab === 'outbox' && <OutboxPanel timeZone={timeZone} />}
     </>
@@ -50,7 +50,7 @@ export function SystemPage({ timeZone }: { timeZone: string }) {
 }
 
 /** The health figures in cards, read on demand. */
-function StatusPanel() {
+function StatusPanel({ timeZone }: { timeZone: string }) {
   const { data, error, isLoading, isFetching, refetch, fulfilledTimeStamp } =
     useGetSystemStatusQuery(undefined, { refetchOnMountOrArgChange: true });
 
@@ -69,21 +69,29 @@ function StatusPanel() {
         <div className="flex flex-col gap-6" aria-busy={isFetching}>
           {error && (
             <Alert tone="error" title="The last refresh failed">
-              Showing the reading from {formatWhen(new Date(fulfilledTimeStamp ?? 0).toISOString())}
-              .
+              Showing the reading from{' '}
+              {formatWhen(new Date(fulfilledTimeStamp ?? 0).toISOString(), timeZone)}.
             </Alert>
           )}
-          <Verdict status={data} checkedAt={fulfilledTimeStamp} />
-          <StatusCards status={data} />
+          <Verdict status={data} checkedAt={fulfilledTimeStamp} timeZone={timeZone} />
+          <StatusCards status={data} timeZone={timeZone} />
         </div>
       )}
     </section>
   );
 }
 
-function Verdict({ status, checkedAt }: { status: SystemStatus; checkedAt: number | undefined }) {
+function Verdict({
+  status,
+  checkedAt,
+  timeZone,
+}: {
+  status: SystemStatus;
+  checkedAt: number | undefined;
+  timeZone: string;
+}) {
   const problems = systemProblems(status);
-  const when = checkedAt ? formatWhen(new Date(checkedAt).toISOString()) : '';
+  const when = checkedAt ? formatWhen(new Date(checkedAt).toISOString(), timeZone) : '';
   return problems.length ? (
     <Alert tone="error" title="Needs attention">
       <ul className="list-disc pl-5">
@@ -113,7 +121,7 @@ function Figures({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-function StatusCards({ status }: { status: SystemStatus }) {
+function StatusCards({ status, timeZone }: { status: SystemStatus; timeZone: string }) {
   const { database, mail, memory, eventLoopDelayMs, jobs } = status;
   return (
     <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
@@ -147,7 +155,7 @@ function StatusCards({ status }: { status: SystemStatus }) {
             ['Not delivered', mail.notDelivered],
             [
               'Oldest waiting since',
-              mail.oldestPendingAt ? formatWhen(mail.oldestPendingAt) : 'None waiting',
+              mail.oldestPendingAt ? formatWhen(mail.oldestPendingAt, timeZone) : 'None waiting',
             ],
           ]}
         />
@@ -185,7 +193,8 @@ function StatusCards({ status }: { status: SystemStatus }) {
                 </p>
                 <p className="text-sm text-muted">
                   {job.running ? 'Running now · ' : ''}
-                  {job.runs} runs, {job.failures} failed · last {formatWhen(job.lastRunAt)}
+                  {job.runs} runs, {job.failures} failed · last{' '}
+                  {formatWhen(job.lastRunAt, timeZone)}
                 </p>
                 {job.lastError && (
                   <p className="mt-1 text-sm wrap-anywhere text-danger">

@@ -7,12 +7,12 @@ import { PageHeader } from '../../components/ui/card';
 import { errorMessage, errorStatus } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { TaskDue } from './task-due';
-import { formatTaskInstant } from './task-format';
+import { formatInstant } from '../../lib/date-time';
 import { useGetMyTasksQuery, useSetMyTaskStatusMutation } from './tasks-api';
 
 /** /dash/tasks: what the consultant asked of the client, open first by due date. */
 export function MyTasksPage({ timeZone }: { timeZone: string }) {
-  const formatInstant = (iso: string) => formatTaskInstant(iso, timeZone);
+  const formatAt = (iso: string) => formatInstant(iso, timeZone);
   useDocumentTitle('Tasks');
   const { data, error, isLoading, refetch } = useGetMyTasksQuery();
   const open = data?.filter((task) => task.status === 'open') ?? [];
@@ -38,10 +38,10 @@ export function MyTasksPage({ timeZone }: { timeZone: string }) {
             title={`To do (${open.length})`}
             tasks={open}
             empty="All done. Nothing is waiting for you."
-            formatInstant={formatInstant}
+            formatInstant={formatAt}
           />
           {done.length > 0 && (
-            <TaskGroup title="Done" tasks={done} empty="" formatInstant={formatInstant} />
+            <TaskGroup title="Done" tasks={done} empty="" formatInstant={formatAt} />
           )}
         </div>
       )}

@@ -28,7 +28,7 @@ import { errorMessage, readProblem } from '../../lib/problem';
 import { useMailDelivered } from '../../lib/site-brand-api';
 import { ClientPicker, type PickedClient } from '../../components/client-picker';
 import { useNow } from '../../hooks/use-now';
-import { formatTaskInstant } from './task-format';
+import { formatInstant } from '../../lib/date-time';
 import {
   useCreateTaskMutation,
   useGetClientBookingsForTasksQuery,
@@ -129,14 +129,14 @@ export function TaskForm(props: TaskFormProps) {
     { value: '', label: 'No booking' },
     ...(bookings.data?.bookings ?? []).map((booking) => ({
       value: booking.id,
-      label: `${booking.service.title}, ${formatTaskInstant(booking.start, props.timeZone)}`,
+      label: `${booking.service.title}, ${formatInstant(booking.start, props.timeZone)}`,
     })),
   ];
   // The booking already chosen is offered before (and whether or not) the client's list has it.
   const chosen = editing?.booking
     ? {
         value: editing.booking.id,
-        label: `${editing.booking.serviceTitle}, ${formatTaskInstant(editing.booking.start, props.timeZone)}`,
+        label: `${editing.booking.serviceTitle}, ${formatInstant(editing.booking.start, props.timeZone)}`,
       }
     : props.mode === 'create' && props.bookingId
       ? { value: props.bookingId, label: 'This booking' }

@@ -9,7 +9,7 @@ import { DetailList } from '../../components/ui/detail-list';
 import { errorMessage } from '../../lib/problem';
 import { TaskDue } from './task-due';
 import { TaskForm } from './task-form';
-import { formatTaskInstant } from './task-format';
+import { formatInstant } from '../../lib/date-time';
 import { useDeleteTaskMutation, useUpdateTaskMutation } from './tasks-api';
 
 const linkClasses = 'font-semibold text-brand underline underline-offset-4 hover:text-brand-strong';
@@ -59,16 +59,16 @@ export function TaskPanel({
   if (task.booking) {
     rows.push([
       'Booking',
-      `${task.booking.serviceTitle}, ${formatTaskInstant(task.booking.start, timeZone)}`,
+      `${task.booking.serviceTitle}, ${formatInstant(task.booking.start, timeZone)}`,
     ]);
   }
   if (task.completedAt) {
     rows.push([
       'Completed',
-      `${formatTaskInstant(task.completedAt, timeZone)}${task.completedBy ? ` by ${task.completedBy.name}` : ''}`,
+      `${formatInstant(task.completedAt, timeZone)}${task.completedBy ? ` by ${task.completedBy.name}` : ''}`,
     ]);
   }
-  rows.push(['Assigned', formatTaskInstant(task.createdAt, timeZone)]);
+  rows.push(['Assigned', formatInstant(task.createdAt, timeZone)]);
 
   return (
     <section aria-labelledby="task-panel-title" className="flex flex-col gap-5">

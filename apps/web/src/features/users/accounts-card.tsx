@@ -4,12 +4,13 @@ import { LoadError, Skeleton } from '../../components/query-state';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useListUsersQuery } from './users-api';
-import { UserBadges, formatDateTime } from './user-badges';
+import { formatMoment } from '../../lib/date-time';
+import { UserBadges } from './user-badges';
 
 const RECENT_USERS = 5;
 
-/** The admin start page's short summary of the accounts: how many, the newest few. */
-export function AccountsCard() {
+/** The admin start page's short summary of the accounts: how many, the newest few (joined on the owner's clock). */
+export function AccountsCard({ timeZone }: { timeZone: string }) {
   const { data, error, isLoading, refetch } = useListUsersQuery({
     search: '',
     page: 1,
@@ -45,7 +46,7 @@ export function AccountsCard() {
               </Link>
               <span className="text-sm break-all text-muted">{user.email}</span>
               <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
-                Joined {formatDateTime(user.createdAt)} <UserBadges user={user} />
+                Joined {formatMoment(user.createdAt, timeZone)} <UserBadges user={user} />
               </span>
             </li>
           ))}

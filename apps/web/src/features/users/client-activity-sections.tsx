@@ -15,7 +15,7 @@ import {
 } from '@consult/shared';
 import { BookingReference } from '../../components/booking-reference';
 import { PaymentStatusBadge } from '../../components/payment-status-badge';
-import { formatDateTime } from './user-badges';
+import { formatMoment } from '../../lib/date-time';
 
 const linkClasses = 'font-semibold text-brand underline underline-offset-4 hover:text-brand-strong';
 
@@ -33,7 +33,7 @@ export function ClientBookingsSection({
   clientId: string;
   bookings: ClientRecordBooking[];
   /** The owner's zone. */
-  timeZone?: string;
+  timeZone: string;
 }) {
   const headingId = useId();
   return (
@@ -61,7 +61,7 @@ export function ClientBookingsSection({
                 {booking.serviceTitle}
               </Link>
               <span className="text-sm text-ink">
-                <time dateTime={booking.start}>{formatDateTime(booking.start, timeZone)}</time>
+                <time dateTime={booking.start}>{formatMoment(booking.start, timeZone)}</time>
                 {' · '}
                 {BOOKING_STATE_LABELS[booking.state]}
                 {' · '}
@@ -101,7 +101,7 @@ export function ClientMessagesSection({
   timeZone,
 }: {
   messages: ClientRecordMessage[];
-  timeZone?: string;
+  timeZone: string;
 }) {
   const headingId = useId();
   return (
@@ -120,7 +120,7 @@ export function ClientMessagesSection({
               </Link>
               <span className="text-sm text-muted">
                 <time dateTime={message.receivedAt}>
-                  {formatDateTime(message.receivedAt, timeZone)}
+                  {formatMoment(message.receivedAt, timeZone)}
                 </time>
                 {' · '}
                 {message.handled ? 'Handled' : 'New'}

@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextAreaField } from '../../components/ui/field';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { errorMessage } from '../../lib/problem';
-import { formatDateTime } from './user-badges';
+import { formatMoment } from '../../lib/date-time';
 import {
   useAddClientNoteMutation,
   useDeleteClientNoteMutation,
@@ -94,10 +94,12 @@ function NoteItem({
   clientId,
   note,
   onDelete,
+  timeZone,
 }: {
   clientId: string;
   note: ClientNote;
   onDelete: (note: ClientNote) => void;
+  timeZone: string;
 }) {
   const [editing, setEditing] = useState(false);
   const [update] = useUpdateClientNoteMutation();
@@ -127,27 +129,37 @@ function NoteItem({
       <p className="wrap-anywhere whitespace-pre-wrap text-ink">{note.text}</p>
       <p className="text-sm text-muted">
         {note.author ? `${note.author.name}, ` : ''}
-        <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
+        <time dateTime={note.createdAt}>{formatMoment(note.createdAt, timeZone)}</time>
         {edited && (
           <>
             {' '}
-            (edited <time dateTime={note.updatedAt}>{formatDateTime(note.updatedAt)}</time>)
+            (edited <time dateTime={note.updatedAt}>{formatMoment(note.updatedAt, timeZone)}</time>)
           </>
         )}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button variant="ghost" className="!min-h-9 !px-3 !py-1" onClick={() => setEditing(true)}>
-          Edit<span className="sr-only"> the note of {formatDateTime(note.createdAt)}</span>
+          Edit<span className="sr-only"> the note of {formatMoment(note.createdAt, timeZone)}</span>
         </Button>
         <Button variant="ghost" className="!min-h-9 !px-3 !py-1" onClick={() => onDelete(note)}>
-          Delete<span className="sr-only"> the note of {formatDateTime(note.createdAt)}</span>
+          Delete
+          <span className="sr-only"> the note of {formatMoment(note.createdAt, timeZone)}</span>
         </Button>
       </div>
     </li>
   );
 }
 
-export function ClientNotesSection({ clientId, notes }: { clientId: string; notes: ClientNote[] }) {
+export function ClientNotesSection({
+  clientId,
+  notes,
+  timeZone,
+}: {
+  clientId: string;
+  notes: ClientNote[];
+  /** The owner's zone, for when each note was written. */
+  timeZone: string;
+}) {
   const headingId = useId();
   const [add] = useAddClientNoteMutation();
   const [remove, removal] = useDeleteClientNoteMutation();
@@ -181,6 +193,7 @@ export function ClientNotesSection({ clientId, notes }: { clientId: string; note
               key={note.id}
               clientId={clientId}
               note={note}
+              timeZone={timeZone}
               onDelete={(chosen) => {
                 removal.reset();
                 setDeleting(chosen);

@@ -13,6 +13,7 @@ import {
   type TimelineEntry,
   type TimelineKind,
 } from '@consult/shared';
+import { formatLongDate, formatTime } from '../../lib/date-time';
 
 const KIND_LABELS: Record<TimelineKind, string> = {
   booking: 'Booking',
@@ -46,21 +47,14 @@ function targetPath(entry: TimelineEntry, clientId: string): string | null {
   }
 }
 
-/** Consecutive entries of the same day in `timeZone`, in order. */
+/** Consecutive entries of the same day in `timeZone`, in order, under the day's name. */
 function byDay(
   entries: TimelineEntry[],
-  timeZone: string | undefined,
+  timeZone: string,
 ): { day: string; entries: TimelineEntry[] }[] {
-  const dayFormat = new Intl.DateTimeFormat('en', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone,
-  });
   const groups: { day: string; entries: TimelineEntry[] }[] = [];
   for (const entry of entries) {
-    const day = dayFormat.format(new Date(entry.at));
+    const day = formatLongDate(entry.at, timeZone);
     const last = groups.at(-1);
     if (last && last.day === day) last.entries.push(entry);
     else groups.push({ day, entries: [entry] });
@@ -77,11 +71,10 @@ export function ClientTimelineSection({
 }: {
   clientId: string;
   timeline: TimelineEntry[];
-  /** The owner's zone, for days and times; the browser's when left out. */
-  timeZone?: string;
+  /** The owner's zone, for days and times. */
+  timeZone: string;
 }) {
   const headingId = useId();
-  const timeFormat = new Intl.DateTimeFormat('en', { timeStyle: 'short', timeZone });
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 border-t border-line pt-5">
       <h3 id={headingId} className="text-lg font-semibold text-ink">
@@ -108,7 +101,7 @@ export function ClientTimelineSection({
                           {KIND_LABELS[entry.kind]}
                         </span>
                         <time dateTime={entry.at} className="text-muted">
-                          {timeFormat.format(new Date(entry.at))}
+                          {formatTime(entry.at, timeZone)}
                         </time>
                       </div>
                       {to ? (

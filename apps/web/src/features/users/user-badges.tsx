@@ -14,12 +14,3 @@ export function UserBadges({ user }: { user: User }) {
     </span>
   );
 }
-
-/** A moment as people read it, in `timeZone` (the browser's when left out). */
-export function formatDateTime(value: string, timeZone?: string) {
-  return new Intl.DateTimeFormat('en', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(new Date(value));
-}

@@ -12,7 +12,8 @@ import {
   useGetAdminUserQuery,
   useUpdateAdminUserMutation,
 } from './users-api';
-import { formatDateTime, UserBadges } from './user-badges';
+import { formatMoment } from '../../lib/date-time';
+import { UserBadges } from './user-badges';
 import { ClientBookingsSection, ClientMessagesSection } from './client-activity-sections';
 import { ClientNotesSection } from './client-notes-section';
 import { ClientTimelineSection } from './client-timeline-section';
@@ -32,7 +33,7 @@ export function UserDetailPanel({
 }: {
   id: string;
   currentUserId: string;
-  timeZone?: string;
+  timeZone: string;
   onDeleted: () => void;
   /**
    * Sections below the details that other features own, for this user's id; `erased` when the
@@ -67,7 +68,7 @@ function UserDetail({
   timeZone,
 }: {
   user: ClientRecord;
-  timeZone?: string;
+  timeZone: string;
   stale: boolean;
   isSelf: boolean;
   onDeleted: () => void;
@@ -119,13 +120,13 @@ function UserDetail({
     [
       'E-mail verified',
       user.emailVerified && user.emailVerifiedAt
-        ? `Yes, ${formatDateTime(user.emailVerifiedAt, timeZone)}`
+        ? `Yes, ${formatMoment(user.emailVerifiedAt, timeZone)}`
         : user.emailVerified
           ? 'Yes'
           : 'No',
     ],
     ['Status', user.disabled ? 'Disabled: cannot sign in' : 'Active'],
-    ['Created', formatDateTime(user.createdAt, timeZone)],
+    ['Created', formatMoment(user.createdAt, timeZone)],
     ['Phone', user.phone ?? 'Not given'],
     ['Time zone', user.timeZone.replace(/_/g, ' ')],
   ];
@@ -191,7 +192,7 @@ function UserDetail({
           </Button>
         </div>
       )}
-      {!erased && <ClientNotesSection clientId={user.id} notes={user.notes} />}
+      {!erased && <ClientNotesSection clientId={user.id} notes={user.notes} timeZone={timeZone} />}
       <ClientBookingsSection clientId={user.id} bookings={user.bookings} timeZone={timeZone} />
       {sections}
       <ClientMessagesSection messages={user.messages} timeZone={timeZone} />

@@ -21,7 +21,7 @@ export function UsersPage({
 }: {
   currentUserId: string;
   /** The owner's zone, for a client's bookings and timeline; the browser's when left out. */
-  timeZone?: string;
+  timeZone: string;
   /** More of a user's panel that other features own (their payments), placed by the route. */
   userSections?: (userId: string, state: { erased: boolean }) => ReactNode;
 }) {

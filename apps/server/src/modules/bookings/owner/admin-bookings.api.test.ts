@@ -90,6 +90,7 @@ describe('owner bookings API', () => {
         ['PUT', `/api/admin/services/${id}`],
         ['DELETE', `/api/admin/services/${id}`],
         ['GET', '/api/admin/scheduling'],
+        ['GET', '/api/admin/owner-time-zone'],
         ['PUT', '/api/admin/scheduling'],
         ['POST', '/api/admin/scheduling/preview'],
         ['GET', '/api/admin/bookings'],
@@ -381,11 +382,18 @@ describe('owner bookings API', () => {
       const initial = await call('GET', '/api/admin/scheduling');
       expect(initial.statusCode).toBe(200);
       expect(schedulingSettingsSchema.parse(initial.json())).toEqual(DEFAULT_SCHEDULING_SETTINGS);
+      expect((await call('GET', '/api/admin/owner-time-zone')).json()).toEqual({
+        timeZone: 'Asia/Karachi',
+      });
 
       const saved = await call('PUT', '/api/admin/scheduling', draft);
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toEqual(draft);
       expect((await call('GET', '/api/admin/scheduling')).json()).toEqual(draft);
+      // The admin screens' clock follows the saved zone.
+      expect((await call('GET', '/api/admin/owner-time-zone')).json()).toEqual({
+        timeZone: 'Europe/Berlin',
+      });
 
       const entries = await t.app.db
         .select()

@@ -17,6 +17,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
   markPaidSchema,
+  ownerTimeZoneSchema,
   problemSchema,
   schedulingSettingsSchema,
   serviceInputSchema,
@@ -175,6 +176,20 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
       },
     },
     async () => loadSchedulingSettings(deps.db, deps.log),
+  );
+
+  app.get(
+    '/admin/owner-time-zone',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The owner’s time zone, the clock of the admin screens (the scheduling rules’ zone)',
+        security,
+        response: { 200: ownerTimeZoneSchema, ...errors },
+      },
+    },
+    async () => ({ timeZone: (await loadSchedulingSettings(deps.db, deps.log)).rules.timeZone }),
   );
 
   app.put(

@@ -19,7 +19,7 @@ import {
   useListAdminServicesQuery,
 } from '../api/owner-scheduling-api';
 import { errorMessage, fieldErrors } from '../../../lib/problem';
-import { dateInZone, formatInstant } from '../time/date-time';
+import { dateInZone, formatInstant } from '../../../lib/date-time';
 import { useCreateAdminBookingMutation, useSearchClientsQuery } from '../api/admin-bookings-api';
 import {
   chosenStart,

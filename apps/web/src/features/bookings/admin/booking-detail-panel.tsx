@@ -21,7 +21,7 @@ import { DetailList } from '../../../components/ui/detail-list';
 import { useGetSchedulingSettingsQuery } from '../api/owner-scheduling-api';
 import { errorMessage } from '../../../lib/problem';
 import { useMailDelivered } from '../../../lib/site-brand-api';
-import { dateInZone, formatDay, formatInstant, timeInZone, zoneName } from '../time/date-time';
+import { dateInZone, formatDay, formatInstant, timeInZone, zoneName } from '../../../lib/date-time';
 import {
   useGetAdminBookingQuery,
   useRescheduleAdminBookingMutation,

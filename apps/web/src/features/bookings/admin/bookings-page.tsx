@@ -19,11 +19,11 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { useGetSchedulingSettingsQuery } from '../api/owner-scheduling-api';
+import { useGetOwnerTimeZoneQuery } from '../../../lib/owner-time-zone-api';
 import { useDebouncedSearchParam } from '../../../lib/use-debounced-search-param';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListParams } from '../../../lib/use-list-params';
-import { formatInstant, zoneName } from '../time/date-time';
+import { formatInstant, zoneName } from '../../../lib/date-time';
 import { useListAdminBookingsQuery } from '../api/admin-bookings-api';
 import { BookForClientPanel } from './book-for-client-form';
 import { BookingBadges } from './booking-badges';
@@ -49,8 +49,8 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
 
   const { typed, setTyped } = useDebouncedSearchParam('q');
 
-  const settings = useGetSchedulingSettingsQuery();
-  const timeZone = settings.data?.rules.timeZone;
+  const ownerZone = useGetOwnerTimeZoneQuery();
+  const timeZone = ownerZone.data?.timeZone;
   const { currentData, data, error, isLoading, isFetching, refetch } = useListAdminBookingsQuery(
     { state, from: from || undefined, to: to || undefined, q: q || undefined, client, page },
     { skip: reversed },
@@ -115,17 +115,17 @@ export function BookingsPage({ bookingSections }: { bookingSections?: BookingSec
       {timeZone && <p className="text-sm text-muted">Days and times in {zoneName(timeZone)}.</p>}
       {!reversed && (
         <ListState
-          loading={isLoading || settings.isLoading}
+          loading={isLoading || ownerZone.isLoading}
           loadingLabel="Loading bookings"
           // The rows show days in the owner's zone: without it the list did not load.
           data={timeZone ? data : undefined}
           items={data?.bookings}
           total={data?.totalBookings}
           what="the bookings"
-          error={error ?? settings.error}
+          error={error ?? ownerZone.error}
           onRetry={() => {
             void refetch();
-            void settings.refetch();
+            void ownerZone.refetch();
           }}
           fetching={isFetching}
           stale={stale}

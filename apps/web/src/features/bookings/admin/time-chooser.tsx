@@ -19,7 +19,7 @@ import {
   timeInZone,
   zonedToInstant,
   zoneName,
-} from '../time/date-time';
+} from '../../../lib/date-time';
 
 export interface TimeChoice {
   mode: 'slot' | 'free';

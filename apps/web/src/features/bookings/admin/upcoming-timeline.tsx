@@ -13,8 +13,8 @@ import {
 import { BookingReference } from '../../../components/booking-reference';
 import { LoadError, Skeleton } from '../../../components/query-state';
 import { buttonClasses } from '../../../components/ui/button';
-import { useGetSchedulingSettingsQuery } from '../api/owner-scheduling-api';
-import { addDays, dateInZone, formatDay, timeInZone, zoneName } from '../time/date-time';
+import { useGetOwnerTimeZoneQuery } from '../../../lib/owner-time-zone-api';
+import { addDays, dateInZone, formatDay, timeInZone, zoneName } from '../../../lib/date-time';
 import { useListAdminBookingsQuery } from '../api/admin-bookings-api';
 import { BookingActions } from './booking-actions';
 import { BookingBadges } from './booking-badges';
@@ -22,18 +22,18 @@ import { isOpen } from './open-bookings';
 import { bookingLink, clientLink } from './links';
 
 export function UpcomingTimeline() {
-  const settings = useGetSchedulingSettingsQuery();
-  if (settings.isLoading) return <Skeleton lines={6} label="Loading the timeline" />;
-  if (!settings.data) {
+  const ownerZone = useGetOwnerTimeZoneQuery();
+  if (ownerZone.isLoading) return <Skeleton lines={6} label="Loading the timeline" />;
+  if (!ownerZone.data) {
     return (
       <LoadError
         what="your time zone"
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
+        error={ownerZone.error}
+        onRetry={() => void ownerZone.refetch()}
       />
     );
   }
-  return <Timeline timeZone={settings.data.rules.timeZone} />;
+  return <Timeline timeZone={ownerZone.data.timeZone} />;
 }
 
 function Timeline({ timeZone }: { timeZone: string }) {

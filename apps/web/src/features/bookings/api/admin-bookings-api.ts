@@ -8,6 +8,12 @@ import type {
   UsersPage,
 } from '@consult/shared';
 import { api } from '../../../lib/api';
+import {
+  BOOKING_CANCELLED,
+  BOOKING_CREATED,
+  BOOKING_MARKED,
+  BOOKING_MOVED,
+} from './booking-change-tags';
 
 export interface AdminBookingsArgs {
   state?: BookingState;
@@ -24,11 +30,6 @@ export interface AdminBookingsArgs {
 
 /** Marking paid asks how and when, on the payment (payments feature). */
 export type BookingStateAction = 'complete' | 'no-show';
-
-const invalidateBooking = (id: string) => [
-  { type: 'Booking' as const, id },
-  { type: 'Booking' as const, id: 'LIST' },
-];
 
 export const adminBookingsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -52,7 +53,7 @@ export const adminBookingsApi = api.injectEndpoints({
     }),
     createAdminBooking: build.mutation<AdminBookingRecord, AdminCreateBookingInput>({
       query: (body) => ({ url: '/admin/bookings', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Booking', id: 'LIST' }],
+      invalidatesTags: BOOKING_CREATED,
     }),
     cancelAdminBooking: build.mutation<AdminBookingRecord, { id: string; reason?: string }>({
       query: ({ id, reason }) => ({
@@ -60,7 +61,7 @@ export const adminBookingsApi = api.injectEndpoints({
         method: 'POST',
         body: reason ? { reason } : {},
       }),
-      invalidatesTags: (_result, _error, { id }) => invalidateBooking(id),
+      invalidatesTags: BOOKING_CANCELLED,
     }),
     rescheduleAdminBooking: build.mutation<
       AdminBookingRecord,
@@ -71,7 +72,7 @@ export const adminBookingsApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      invalidatesTags: (_result, _error, { id }) => invalidateBooking(id),
+      invalidatesTags: BOOKING_MOVED,
     }),
     changeAdminBookingState: build.mutation<
       AdminBookingRecord,
@@ -82,7 +83,7 @@ export const adminBookingsApi = api.injectEndpoints({
         method: 'POST',
         body: {},
       }),
-      invalidatesTags: (_result, _error, { id }) => invalidateBooking(id),
+      invalidatesTags: BOOKING_MARKED,
     }),
     /** Clients to book for: the accounts search of /admin/users. */
     searchClients: build.query<UsersPage, string>({

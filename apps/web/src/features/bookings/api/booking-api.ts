@@ -8,6 +8,7 @@ import {
   type CreatedBooking,
 } from '@consult/shared';
 import { api } from '../../../lib/api';
+import { BOOKING_CREATED } from './booking-change-tags';
 
 export const bookingApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -21,7 +22,7 @@ export const bookingApi = api.injectEndpoints({
         body: booking,
         headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
       }),
-      invalidatesTags: ['Booking'],
+      invalidatesTags: BOOKING_CREATED,
     }),
   }),
 });

@@ -11,6 +11,7 @@ import {
   type UpcomingBookings,
 } from '@consult/shared';
 import { api } from '../../../lib/api';
+import { BOOKING_CANCELLED, BOOKING_MOVED } from './booking-change-tags';
 
 /** Past bookings in the store as ids and entities keyed by _id, plus the paging. */
 const pastAdapter = createEntityAdapter<BookingRecord, string>({
@@ -57,7 +58,7 @@ export const myBookingsApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      invalidatesTags: ['Booking'],
+      invalidatesTags: BOOKING_CANCELLED,
     }),
     rescheduleBooking: build.mutation<BookingRecord, { id: string; start: string }>({
       query: ({ id, start }) => ({
@@ -65,7 +66,7 @@ export const myBookingsApi = api.injectEndpoints({
         method: 'POST',
         body: { start },
       }),
-      invalidatesTags: ['Booking'],
+      invalidatesTags: BOOKING_MOVED,
     }),
     /** A new Stripe Checkout address for a booking still waiting for its payment. */
     startCheckout: build.mutation<Checkout, string>({

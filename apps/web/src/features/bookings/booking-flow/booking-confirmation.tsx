@@ -14,7 +14,7 @@ import { MeetingDetails } from '../meeting/meeting-details';
 import { hasManualPaymentDue, PaymentInstructions } from '../payment-due/payment-instructions';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { useMailDelivered } from '../../../lib/site-brand-api';
-import { formatDateTime, formatTime, zoneName } from '../time/date-time';
+import { formatDateTime, formatTime, zoneName } from '../../../lib/date-time';
 
 export function BookingConfirmation({
   booking,

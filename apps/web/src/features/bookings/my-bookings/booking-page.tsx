@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGetBookingQuery } from '../api/my-bookings-api';
 import { MeetingDetails } from '../meeting/meeting-details';
 import { hasManualPaymentDue, PaymentInstructions } from '../payment-due/payment-instructions';
-import { formatDateTime, formatTime, zoneName } from '../time/date-time';
+import { formatDateTime, formatTime, zoneName } from '../../../lib/date-time';
 import { StateBadge } from './state-badge';
 import { UpcomingBookingCard } from './upcoming-booking-card';
 

@@ -3,7 +3,7 @@
  * before the start to its end) and how the end of a payment hold reads.
  */
 import { JOIN_LINK_OPENS_MINUTES, type BookingRecord, MINUTE_MS } from '@consult/shared';
-import { dayOf, formatDateTime, formatTime } from '../time/date-time';
+import { dateInZone, formatDateTime, formatTime } from '../../../lib/date-time';
 
 export function joinLinkOpen(booking: BookingRecord, now: number): boolean {
   const opens = Date.parse(booking.start) - JOIN_LINK_OPENS_MINUTES * MINUTE_MS;
@@ -21,7 +21,7 @@ export function joinLinkOpen(booking: BookingRecord, now: number): boolean {
  */
 export function holdEndText(holdUntil: string, timeZone: string, now: number): string {
   if (now >= Date.parse(holdUntil)) return 'The hold on this time has ended.';
-  const sameDay = dayOf(holdUntil, timeZone) === dayOf(new Date(now), timeZone);
+  const sameDay = dateInZone(holdUntil, timeZone) === dateInZone(new Date(now), timeZone);
   const until = sameDay ? formatTime(holdUntil, timeZone) : formatDateTime(holdUntil, timeZone);
   return `We hold this time for you until ${until}.`;
 }

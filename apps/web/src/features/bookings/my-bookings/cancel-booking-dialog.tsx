@@ -5,7 +5,7 @@ import { BOOKING_CANCEL_REASON_MAX, formatMoney, type BookingRecord } from '@con
 import { Alert } from '../../../components/ui/alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, inputClasses } from '../../../components/ui/field';
-import { formatDateTime, zoneName } from '../time/date-time';
+import { formatDateTime, zoneName } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/problem';
 import { useMailDelivered } from '../../../lib/site-brand-api';
 import { useCancelBookingMutation } from '../api/my-bookings-api';

@@ -4,7 +4,7 @@ import { paths } from '@consult/shared';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { zoneName } from '../time/date-time';
+import { zoneName } from '../../../lib/date-time';
 import { PastBookings } from './past-bookings';
 import { PaymentReturnNotice } from './payment-return-notice';
 import { UpcomingBookings } from './upcoming-bookings';

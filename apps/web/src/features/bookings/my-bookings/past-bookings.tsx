@@ -5,7 +5,7 @@ import { clientBookingPath } from '@consult/shared';
 import { BookingReference } from '../../../components/booking-reference';
 import { LoadError, Skeleton } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
-import { formatDateTime } from '../time/date-time';
+import { formatDateTime } from '../../../lib/date-time';
 import { pastSelectors, useGetPastBookingsQuery } from '../api/my-bookings-api';
 import { StateBadge } from './state-badge';
 

@@ -8,7 +8,7 @@ import { useNow } from '../../../hooks/use-now';
 import { useMailDelivered } from '../../../lib/site-brand-api';
 import { useGetUpcomingBookingsQuery } from '../api/my-bookings-api';
 import { PayNowButton } from '../checkout/pay-now-button';
-import { formatDateTime } from '../time/date-time';
+import { formatDateTime } from '../../../lib/date-time';
 import { holdEndText } from './booking-timing';
 import {
   PAYMENT_POLL_FAST_MS,

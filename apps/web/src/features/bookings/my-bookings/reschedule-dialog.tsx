@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useModalDialog } from '../../../hooks/use-modal-dialog';
 import { api } from '../../../lib/api';
-import { formatDateTime, zoneName } from '../time/date-time';
+import { formatDateTime, zoneName } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/problem';
 import { useMailDelivered } from '../../../lib/site-brand-api';
 import { useRescheduleBookingMutation } from '../api/my-bookings-api';

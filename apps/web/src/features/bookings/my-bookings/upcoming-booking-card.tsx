@@ -24,7 +24,7 @@ import { PaymentStatusBadge } from '../../../components/payment-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Pill } from '../../../components/ui/pill';
 import { useNow } from '../../../hooks/use-now';
-import { formatDateTime, formatTime, zoneName } from '../time/date-time';
+import { formatDateTime, formatTime, zoneName } from '../../../lib/date-time';
 import { holdEndText, joinLinkOpen } from './booking-timing';
 import { readPaymentReturn } from './payment-return';
 import { CancelBookingDialog } from './cancel-booking-dialog';

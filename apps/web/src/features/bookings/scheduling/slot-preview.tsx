@@ -11,7 +11,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { useListAdminServicesQuery, usePreviewSlotsQuery } from '../api/owner-scheduling-api';
 import { errorMessage } from '../../../lib/problem';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { dateInZone, formatDay, timeInZone, zoneName } from '../time/date-time';
+import { dateInZone, formatDay, timeInZone, zoneName } from '../../../lib/date-time';
 
 const DRAFT_DEBOUNCE_MS = 400;
 

@@ -12,7 +12,7 @@ import {
   weekdayIndex,
   compareMonths,
   type CalendarMonth,
-} from '../time/date-time';
+} from '../../../lib/date-time';
 
 const WEEKDAY_HEADINGS = [
   ['Mon', 'Monday'],

@@ -1,5 +1,5 @@
 /** The free times next to one that was just taken, offered as one-click replacements. */
-import { formatShortDate, formatTime } from '../time/date-time';
+import { formatShortDate, formatTime } from '../../../lib/date-time';
 
 export function NearestSlots({
   slots,

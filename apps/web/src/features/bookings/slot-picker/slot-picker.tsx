@@ -8,17 +8,17 @@ import { SelectField } from '../../../components/ui/select-field';
 import { LoadError } from '../../../components/query-state';
 import {
   compareMonths,
-  dayOf,
+  dateInZone,
   formatDay,
   formatMonth,
   formatTime,
   monthBounds,
   monthOfDay,
   shiftMonth,
+  timeZoneOptions,
   zoneName,
   type CalendarMonth,
-} from '../time/date-time';
-import { timeZoneOptions } from '../../../lib/time-zones';
+} from '../../../lib/date-time';
 import { useGetAvailabilityQuery } from '../api/availability-api';
 import { MonthCalendar } from './month-calendar';
 
@@ -47,20 +47,20 @@ export function SlotPicker({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
-  const today = dayOf(new Date(), timeZone);
+  const today = dateInZone(new Date(), timeZone);
   const thisMonth = monthOfDay(today);
   const zones = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
 
   // The month follows the chosen time when it changes from outside (a suggested time, a restored
   // choice); otherwise it is where the person browsed to.
   const [browse, setBrowse] = useState<{ month: CalendarMonth; anchor: string | null }>(() => ({
-    month: value ? monthOfDay(dayOf(value, timeZone)) : thisMonth,
+    month: value ? monthOfDay(dateInZone(value, timeZone)) : thisMonth,
     anchor: value,
   }));
   const month =
-    value && browse.anchor !== value ? monthOfDay(dayOf(value, timeZone)) : browse.month;
+    value && browse.anchor !== value ? monthOfDay(dateInZone(value, timeZone)) : browse.month;
   const [pickedDay, setPickedDay] = useState<string | null>(null);
-  const selectedDay = value ? dayOf(value, timeZone) : pickedDay;
+  const selectedDay = value ? dateInZone(value, timeZone) : pickedDay;
 
   const { from, to } = monthBounds(month);
   const { currentData, error, isFetching, refetch } = useGetAvailabilityQuery({
@@ -85,7 +85,7 @@ export function SlotPicker({
   };
   const pickDay = (day: string) => {
     setPickedDay(day);
-    if (value && dayOf(value, timeZone) !== day) onChange(null);
+    if (value && dateInZone(value, timeZone) !== day) onChange(null);
   };
   const canGoBack = compareMonths(month, thisMonth) > 0;
   const canGoForward = compareMonths(month, shiftMonth(thisMonth, MONTHS_AHEAD)) < 0;
