@@ -29,7 +29,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.web.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/testing/setup-tests.ts'],
-          testTimeout: 20_000,
+          testTimeout: 40_000,
         },
       },
       {
@@ -45,7 +45,7 @@ export default defineConfig({
         test: {
           name: 'api:pglite',
           include: ['apps/server/src/**/*.api.test.ts'],
-          testTimeout: 20_000,
+          testTimeout: 40_000,
           hookTimeout: 30_000,
           env: { TEST_DATABASE_URL: '' },
         },
@@ -54,7 +54,7 @@ export default defineConfig({
         test: {
           name: 'api:postgres',
           include: ['apps/server/src/**/*.api.test.ts', 'apps/server/src/**/*.postgres.test.ts'],
-          testTimeout: 20_000,
+          testTimeout: 40_000,
           hookTimeout: 30_000,
           env: { TEST_DATABASE_URL: postgresUrl },
         },

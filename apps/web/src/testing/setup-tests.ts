@@ -4,8 +4,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './mocks/server';
 
-// Lazy route modules load on first use: on a busy 2-core machine that can take seconds.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy route modules load on first use: on a busy 2-core machine that can take many seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Every call a screen makes has a handler: one without fails the test that made it.
 const unhandled: string[] = [];

@@ -35,7 +35,7 @@ export function renderRoute(url: string, { as }: { as?: Role } = {}) {
 
 /** Waits until the route's lazy module and its session check are done and a page heading shows. */
 export async function findPageHeading(name?: string | RegExp) {
-  return screen.findByRole('heading', { level: 1, ...(name ? { name } : {}) }, { timeout: 4000 });
+  return screen.findByRole('heading', { level: 1, ...(name ? { name } : {}) }, { timeout: 15_000 });
 }
 
 /** The address the router is at now (after redirects). */
@@ -49,13 +49,13 @@ export * from '@testing-library/react';
 /** The loading state: the skeleton named `label` (components/query-state.tsx). */
 export async function expectLoading(label: string) {
   await waitFor(() => expect(screen.getByRole('status', { name: label })).toBeVisible(), {
-    timeout: 4000,
+    timeout: 15_000,
   });
 }
 
 /** The error state: "Could not load …" with the server's words and a way to try again. */
 export async function expectLoadError(what: string) {
-  expect(await screen.findByText(`Could not load ${what}`, {}, { timeout: 4000 })).toBeVisible();
+  expect(await screen.findByText(`Could not load ${what}`, {}, { timeout: 15_000 })).toBeVisible();
   expect(screen.getByText(SERVER_ERROR_DETAIL)).toBeVisible();
   expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
 }
