@@ -49,6 +49,16 @@ export default defineConfig({
       },
       {
         test: {
+          // Screens rendered with the real store and router against a mock of the API (MSW).
+          name: 'web',
+          include: ['apps/web/src/**/*.web.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/testing/setup-tests.ts'],
+          testTimeout: 40_000,
+        },
+      },
+      {
+        test: {
           name: 'process',
           include: ['apps/server/src/**/*.process.test.ts', 'scripts/**/*.process.test.ts'],
           fileParallelism: false,

@@ -1,0 +1,20 @@
+import { accountHandlers } from './account';
+import { authHandlers } from './auth';
+import { bookingsHandlers } from './bookings';
+import { messagesHandlers } from './messages';
+import { paymentsHandlers } from './payments';
+import { siteHandlers } from './site';
+import { tasksHandlers } from './tasks';
+import { usersHandlers } from './users';
+
+/** The API's default answers: a filled screen. Tests swap one with `server.use` for other states. */
+export const handlers = [
+  ...authHandlers,
+  ...accountHandlers,
+  ...siteHandlers,
+  ...tasksHandlers,
+  ...bookingsHandlers,
+  ...paymentsHandlers,
+  ...messagesHandlers,
+  ...usersHandlers,
+];
