@@ -15,6 +15,8 @@ const OWNER = { email: 'metrics-owner@e2e.test', password: 'metrics-owner-passwo
 let server: OwnServer;
 
 test.beforeAll(async () => {
+  // Starting a server (a new database, its migrations) is slow on a busy machine.
+  test.setTimeout(90_000);
   server = await startOwnServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
   await server.sql(`
     insert into users (email, password_hash, name, role, email_verified_at, created_at)
