@@ -25,7 +25,7 @@ import {
   adminUserPath,
 } from '@consult/shared';
 import { ADMIN, signIn, signedInClient, type TestAccount } from './support/accounts';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test } from './support/fixtures';
 import { startOwnServer } from './support/own-server';
 
 // A sign-up with its proof of work and many screens at two widths.
@@ -62,9 +62,9 @@ async function expectHoldsAtBothWidths(page: Page, screen: string) {
     expect(scrollWidth, `${screen} at ${viewport.width} px (${widest})`).toBeLessThanOrEqual(
       innerWidth,
     );
-    // Kept with the test's output, to look at.
+    // Kept with a local run's output, to look at.
     const name = screen.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
-    await page.screenshot({ path: test.info().outputPath(`${name}-${viewport.width}.png`) });
+    await keepScreenshot(page, `${name}-${viewport.width}`);
   }
 }
 
@@ -462,7 +462,7 @@ test('the owner empties a social link in the editor and the footer no longer sho
     await expect(footer.getByRole('link', { name: /opens in a new tab/ })).toHaveCount(2);
     for (const viewport of [NARROW, WIDE]) {
       await page.setViewportSize(viewport);
-      await footer.screenshot({ path: test.info().outputPath(`footer-${viewport.width}.png`) });
+      await keepScreenshot(footer, `footer-${viewport.width}`);
     }
     await expect(microblog).toHaveCount(0);
     await expect(footer.getByRole('link', { name: /LinkedIn/ })).toBeVisible();

@@ -1,18 +1,22 @@
 import { readFile } from 'node:fs/promises';
+import type { Browser } from '@playwright/test';
 import { signIn } from './support/accounts';
 import { expect, expectNoAxeViolations, shootBothWidths, test } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { DESKTOP } from './support/public-site';
 
-// A server of its own, so the figures are this history's alone: seven bookings of the last
-// month (five completed and paid, a no-show, a cancellation), one made now for next week (made in
-// the range, starting after it) and one new client.
+// A server of this file's own (one per worker that runs its tests, which only read it), so the
+// figures are this history's alone: seven bookings of the last month (five completed and paid, a
+// no-show, a cancellation), one made now for next week (made in the range, starting after it) and
+// one new client.
 test.describe.configure({ timeout: 60_000 });
 
 const OWNER = { email: 'metrics-owner@e2e.test', password: 'metrics-owner-password-42' };
 let server: OwnServer;
 
 test.beforeAll(async () => {
+  // Starting a server (a new database, its migrations) is slow on a busy machine.
+  test.setTimeout(90_000);
   server = await startOwnServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
   await server.sql(`
     insert into users (email, password_hash, name, role, email_verified_at, created_at)
@@ -33,9 +37,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server?.stop());
 
-test('the owner reads the last 30 days with charts, downloads the CSV and picks another range', async ({
-  browser,
-}) => {
+/** The owner signed in on /admin/metrics in a browser of the test's own, on this file's server. */
+async function openMetrics(browser: Browser) {
   const context = await browser.newContext({
     baseURL: server.baseURL,
     viewport: DESKTOP,
@@ -49,8 +52,12 @@ test('the owner reads the last 30 days with charts, downloads the CSV and picks 
     .getByRole('navigation', { name: 'Admin', exact: true })
     .getByRole('link', { name: 'Metrics' })
     .click();
-
   await expect(page.getByRole('heading', { name: 'Metrics', level: 1 })).toBeVisible();
+  return { context, page };
+}
+
+test('the owner reads the last 30 days with charts and downloads the CSV', async ({ browser }) => {
+  const { context, page } = await openMetrics(browser);
   await expect(page.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute(
     'aria-pressed',
     'true',
@@ -76,7 +83,13 @@ test('the owner reads the last 30 days with charts, downloads the CSV and picks 
   expect(lines[0]).toMatch(/^Booking,Start,End,Time zone,State,/);
   expect(lines).toHaveLength(8);
   expect(file).toContain("'=Formula Client");
+  await context.close();
+});
 
+test('the owner picks other ranges: a reversed one is refused, an empty one says so, This year', async ({
+  browser,
+}) => {
+  const { context, page } = await openMetrics(browser);
   // A reversed custom range is refused on the spot, with the server's words.
   await page.getByLabel('From', { exact: true }).fill('2026-03-15');
   await page.getByLabel('To', { exact: true }).fill('2026-03-01');

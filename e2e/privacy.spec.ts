@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { accountExportSchema, AUTH_MESSAGES, PRIVACY_MESSAGES } from '@consult/shared';
 import { signIn, signedInClient } from './support/accounts';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { DESKTOP, MOBILE } from './support/public-site';
 
@@ -35,7 +35,7 @@ test('a client downloads their data, then deletes the account and can no longer 
     [375, MOBILE],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`delete-account-${width}.png`) });
+    await keepScreenshot(page, `delete-account-${width}`);
   }
   await page.setViewportSize(DESKTOP);
 

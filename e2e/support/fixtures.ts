@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { DESKTOP, MOBILE } from './public-site';
 
 const require = createRequire(import.meta.url);
@@ -60,8 +60,24 @@ export async function expectAccessibleWithoutToasts(page: Page) {
   await expectNoAxeViolations(page);
 }
 
-/** Full-page screenshots at 1280 and 375 px, kept with the test's output; the size is restored. */
+/**
+ * Screenshots are kept with a local run's output for a person to look at; nothing compares them,
+ * so CI (which sets CI) does not pay for taking them.
+ */
+const keepScreenshots = !process.env.CI;
+
+/** A screenshot of the page or of one element, kept with the test's output (not in CI). */
+export async function keepScreenshot(target: Page | Locator, name: string) {
+  if (!keepScreenshots) return;
+  await target.screenshot({ path: test.info().outputPath(`${name}.png`) });
+}
+
+/**
+ * Full-page screenshots at 1280 and 375 px, kept with the test's output (not in CI); the size is
+ * restored.
+ */
 export async function shootBothWidths(page: Page, name: string) {
+  if (!keepScreenshots) return;
   const size = page.viewportSize();
   for (const [width, viewport] of [
     [1280, DESKTOP],

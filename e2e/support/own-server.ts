@@ -74,7 +74,8 @@ export async function startOwnServer(
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  const deadline = Date.now() + 30_000;
+  // A new database migrated at start takes its time on a busy machine: give it a minute.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const healthy = await fetch(`${baseURL}/api/health`).then(
       (res) => res.ok,
