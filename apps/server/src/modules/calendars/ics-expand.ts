@@ -16,6 +16,8 @@ import { DateTime } from 'luxon';
 import { ianaZoneForTzid } from './ics-zones';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** More than any zone's offset from UTC (+14 h, −12 h), with room for a day's shift. */
+const OFFSET_MARGIN_MS = 26 * 60 * 60 * 1000;
 
 export interface CalendarExpansionLimits {
   /** Busy events returned per feed. */
@@ -27,7 +29,7 @@ export interface CalendarExpansionLimits {
 }
 
 export const CALENDAR_EXPANSION_LIMITS: Readonly<CalendarExpansionLimits> = {
-  maxInstances: 5_000,
+  maxInstances: 10_000,
   maxIterations: 200_000,
   maxWindowDays: 400,
 };
@@ -120,7 +122,9 @@ export function expandCalendarBusy(icsText: string, options: ExpandOptions): Cal
   const overridden = new Map<string, Set<number>>();
   const masters: ICAL.Event[] = [];
   for (const component of vevents) {
-    const event = new ICAL.Event(component);
+    // No exceptions handed over: this module matches overrides itself, by instant; left to
+    // itself ical.js relates every override in the file to every master (quadratic).
+    const event = new ICAL.Event(component, { exceptions: [] });
     if (!event.startDate) continue;
     if (event.isRecurrenceException()) {
       const zone = reader.zoneOf(event.recurrenceId);
@@ -160,6 +164,19 @@ export function expandCalendarBusy(icsText: string, options: ExpandOptions): Cal
         truncated = true;
         break outer;
       }
+      // Zone offsets lie within ±14 h, so a wall-clock reading far enough outside the window is
+      // decided without the costlier conversion to an instant.
+      const wall = Date.UTC(
+        next.year,
+        next.month - 1,
+        next.day,
+        next.hour,
+        next.minute,
+        next.second,
+      );
+      const span = occurrence.allDay ? occurrence.length * DAY_MS : occurrence.length;
+      if (wall - OFFSET_MARGIN_MS >= windowEnd) break;
+      if (wall + OFFSET_MARGIN_MS + span <= windowStart) continue;
       const start = reader.instant(next, occurrence.zone);
       if (start >= windowEnd) break;
       if (skip.has(start)) continue;
