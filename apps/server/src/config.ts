@@ -61,6 +61,13 @@ const envSchema = z
       (value) => value === undefined || new URL(value).pathname === '/',
       { message: 'must be an origin without a path, like https://api.stripe.com' },
     ),
+    // Reading the owner's calendars: true also allows http and private, loopback and link-local
+    // addresses (a calendar server on the owner's own network, tests). Off, only https to public
+    // addresses is read, so an admin account cannot probe the internal network.
+    CALENDAR_FETCH_ALLOW_PRIVATE: z
+      .enum(['true', 'false'], { message: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

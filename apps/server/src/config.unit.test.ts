@@ -22,6 +22,16 @@ describe('loadConfig', () => {
     expect(config.LOG_LEVEL).toBe('info');
   });
 
+  it('reads CALENDAR_FETCH_ALLOW_PRIVATE as true or false, off by default', () => {
+    expect(loadConfig({}).CALENDAR_FETCH_ALLOW_PRIVATE).toBe(false);
+    expect(loadConfig({ CALENDAR_FETCH_ALLOW_PRIVATE: 'true' }).CALENDAR_FETCH_ALLOW_PRIVATE).toBe(
+      true,
+    );
+    expect(errorOf({ CALENDAR_FETCH_ALLOW_PRIVATE: 'yes' }).variable).toBe(
+      'CALENDAR_FETCH_ALLOW_PRIVATE',
+    );
+  });
+
   it('names the variable when PORT is not a number', () => {
     const error = errorOf({ PORT: 'abc' });
     expect(error.variable).toBe('PORT');
