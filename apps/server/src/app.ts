@@ -54,6 +54,11 @@ import { adminSiteRoutes } from './modules/site/admin-routes';
 import { adminSystemRoutes } from './modules/system/routes';
 import { ensureConfiguredAdmin } from './modules/users/configured-admin';
 import { accountRoutes } from './modules/account/routes';
+import {
+  adminCalendarFeedRoutes,
+  calendarFeedRoutes,
+  userCalendarFeedRoutes,
+} from './modules/calendars';
 import compressionPlugin from './plugins/compression';
 import errorsPlugin from './plugins/errors';
 import openApiPlugin, { openApiRoutes } from './plugins/openapi';
@@ -205,6 +210,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(taskRoutes, { deps });
       await api.register(adminTaskRoutes, { deps });
       await api.register(adminMetricsRoutes, { deps });
+      await api.register(calendarFeedRoutes, { deps });
+      await api.register(adminCalendarFeedRoutes, { deps });
+      await api.register(userCalendarFeedRoutes, { deps });
     },
     { prefix: API_BASE },
   );
