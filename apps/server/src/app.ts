@@ -57,6 +57,11 @@ import { adminSystemRoutes } from './modules/system/routes';
 import { ensureConfiguredAdmin } from './modules/auth/configured-admin';
 import { accountRoutes } from './modules/account/routes';
 import { accountPrivacy } from './modules/people/privacy-service';
+import {
+  adminCalendarFeedRoutes,
+  calendarFeedRoutes,
+  userCalendarFeedRoutes,
+} from './modules/calendars';
 import compressionPlugin from './plugins/compression';
 import errorsPlugin from './plugins/errors';
 import openApiPlugin, { openApiRoutes } from './plugins/openapi';
@@ -214,6 +219,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(taskRoutes, { deps });
       await api.register(adminTaskRoutes, { deps });
       await api.register(adminMetricsRoutes, { deps });
+      await api.register(calendarFeedRoutes, { deps });
+      await api.register(adminCalendarFeedRoutes, { deps });
+      await api.register(userCalendarFeedRoutes, { deps });
     },
     { prefix: API_BASE },
   );

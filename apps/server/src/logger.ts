@@ -5,8 +5,11 @@ import { stdSerializers } from 'pino';
 /** Query parameters whose values are secrets (mail-link tokens). */
 const SECRET_QUERY = /([?&](?:token|code|key)=)[^&#]*/gi;
 
+/** A calendar feed's address is its secret (/api/calendar/<token>.ics, decision 058). */
+const SECRET_FEED_PATH = /(\/calendar\/)[^/?#]+(\.ics)/gi;
+
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  return url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_FEED_PATH, '$1[redacted]$2');
 }
 
 export const REDACTED_PATHS = [

@@ -9,6 +9,10 @@ describe('redactUrl', () => {
     expect(redactUrl('/verifyEmail?a=1&token=zzz')).toBe('/verifyEmail?a=1&token=[redacted]');
     expect(redactUrl('/api/health')).toBe('/api/health');
   });
+
+  it('hides the token of a calendar feed address', () => {
+    expect(redactUrl('/api/calendar/AbC-12_xyz.ics?x=1')).toBe('/api/calendar/[redacted].ics?x=1');
+  });
 });
 
 describe('serializeError', () => {

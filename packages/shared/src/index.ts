@@ -17,3 +17,4 @@ export * from './tasks';
 export * from './client-record';
 export * from './metrics';
 export * from './system';
+export * from './calendars';

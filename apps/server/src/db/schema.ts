@@ -7,3 +7,4 @@ export * from '../modules/users/schema';
 export * from '../modules/bookings/schema';
 export * from '../modules/payments/schema';
 export * from '../modules/tasks/schema';
+export * from '../modules/calendars/schema';

@@ -24,3 +24,28 @@ export function parseInvite(ics: string) {
       .map((p) => String(p.getFirstValue()).replace(/^mailto:/i, 'mailto:')),
   };
 }
+
+/** Every event of a published calendar (a feed), read by ical.js. */
+export function parseFeed(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    timeZone: calendar.getFirstPropertyValue('x-wr-timezone'),
+    name: calendar.getFirstPropertyValue('x-wr-calname'),
+    events: calendar.getAllSubcomponents('vevent').map((vevent) => {
+      const event = new ICAL.Event(vevent);
+      return {
+        uid: event.uid,
+        sequence: event.sequence,
+        start: event.startDate.toJSDate(),
+        end: event.endDate.toJSDate(),
+        startIsUtc: event.startDate.zone?.tzid === 'UTC',
+        summary: event.summary,
+        description: event.description,
+        location: event.location,
+        status: vevent.getFirstPropertyValue('status'),
+        attendees: vevent.getAllProperties('attendee').length,
+      };
+    }),
+  };
+}

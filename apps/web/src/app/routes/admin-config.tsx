@@ -8,11 +8,13 @@ import { PaymentSettingsCard } from '../../features/payments';
 import { SiteEditor } from '../../features/site/admin';
 import { SetupChecklist } from '../../features/system';
 import { TwoFactorRequirementCard } from '../../features/account';
+import { CalendarFeedCard } from '../../features/calendars';
 
 const TABS = [
   { id: 'scheduling', label: 'Services and hours' },
   { id: 'payments', label: 'Payments' },
   { id: 'site', label: 'Site content' },
+  { id: 'calendars', label: 'Calendars' },
   { id: 'security', label: 'Sign-in security' },
 ] as const;
 
@@ -29,7 +31,8 @@ const CHECKLIST_LINKS = {
 
 /**
  * /admin/config: what a new site still needs (the first-run checklist), then one tab each for the
- * services, hours and rules, the payment settings, the site content and how admins sign in. The
+ * services, hours and rules, the payment settings, the site content, the calendar feed and how
+ * admins sign in. The
  * tab is in the address; leaving a tab with unsaved edits asks first, as leaving the page does.
  */
 export default function AdminConfigRoute() {
@@ -41,7 +44,7 @@ export default function AdminConfigRoute() {
     <>
       <PageHeader
         title="Configuration"
-        intro="Your services, hours, payments, the site's content and how admins sign in. Every change is recorded."
+        intro="Your services, hours, payments, the site's content, your calendar and how admins sign in. Every change is recorded."
       />
       <div className="mb-6 empty:hidden">
         <SetupChecklist hrefs={CHECKLIST_LINKS} />
@@ -55,6 +58,7 @@ export default function AdminConfigRoute() {
       {tab === 'scheduling' && <SchedulingConfig />}
       {tab === 'payments' && <PaymentSettingsCard />}
       {tab === 'site' && <SiteEditor />}
+      {tab === 'calendars' && <CalendarFeedCard audience="owner" />}
       {tab === 'security' && <TwoFactorRequirementCard />}
     </>
   );

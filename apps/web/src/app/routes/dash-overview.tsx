@@ -1,7 +1,18 @@
 import { AccountOverview } from '../../features/account';
 import { NextBookingPanel } from '../../features/bookings/my-bookings';
+import { CalendarFeedCard } from '../../features/calendars';
 
-/** /dash: the greeting and account state, with the next consultation first. */
+/**
+ * /dash: the greeting and account state, with the next consultation first and, last, the address
+ * that puts the client's sessions in their own calendar.
+ */
 export default function DashOverviewRoute() {
-  return <AccountOverview highlight={(user) => <NextBookingPanel timeZone={user.timeZone} />} />;
+  return (
+    <>
+      <AccountOverview highlight={(user) => <NextBookingPanel timeZone={user.timeZone} />} />
+      <div className="mt-6">
+        <CalendarFeedCard audience="client" />
+      </div>
+    </>
+  );
 }

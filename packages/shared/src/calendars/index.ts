@@ -1,0 +1,2 @@
+export * from './feed';
+export * from './schemas';
