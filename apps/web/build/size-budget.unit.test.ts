@@ -9,7 +9,7 @@ const manifest: Manifest = {
   '_hint.js': { file: 'assets/hint.js', imports: ['_react.js'] },
   '_react.js': { file: 'assets/react.js', imports: ['_hint.js'] },
   'index.html': { file: 'assets/index.js', imports: ['_schemas.js'] },
-  '_schemas.js': { file: 'assets/schemas.js' },
+  '_schemas.js': { file: 'assets/schemas.js', name: 'schemas' },
 };
 const sizes: Record<string, number> = {
   'assets/landing.js': 1 * KB,
@@ -62,6 +62,35 @@ describe('the JavaScript budget', () => {
     };
     expect(checkBudgets([both], manifest, gzipBytes).problems).toEqual([
       'both loads 98.0 KB of JavaScript (gzip, 5 files), over its budget of 97 KB',
+    ]);
+  });
+
+  it('leaves out what earlier steps loaded, named by key or by chunk name', () => {
+    const step: Budget = {
+      name: 'the landing entry after React',
+      chunks: ['src/landing-main.tsx'],
+      after: ['_react.js'],
+      maxKb: 1,
+    };
+    expect(checkBudgets([step], manifest, gzipBytes)).toEqual({
+      figures: [{ budget: step, kb: 1, files: 1 }],
+      problems: [],
+    });
+    const byName: Budget = {
+      name: 'the entry',
+      chunks: ['index.html'],
+      after: ['schemas'],
+      maxKb: 4,
+    };
+    expect(checkBudgets([byName], manifest, gzipBytes).problems).toEqual([
+      'the entry loads 5.0 KB of JavaScript (gzip, 1 files), over its budget of 4 KB',
+    ]);
+  });
+
+  it('fails a step whose earlier step is not in the build, rather than counting it', () => {
+    const step: Budget = { name: 'step', chunks: ['index.html'], after: ['zod'], maxKb: 40 };
+    expect(checkBudgets([step], manifest, gzipBytes).problems).toEqual([
+      "step: no chunk for zod in the build's manifest",
     ]);
   });
 });

@@ -2,20 +2,17 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '@consult/shared';
 import { LoadingScreen } from '../components/loading-screen';
-
-function page(load: () => Promise<{ default: React.ComponentType }>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
-}
+import { formPage, page } from './lazy-page';
 
 export const accountRoutes: RouteObject[] = [
   {
     path: paths.signIn,
-    lazy: page(() => import('./routes/signin')),
+    lazy: formPage(() => import('./routes/signin')),
     HydrateFallback: LoadingScreen,
   },
   {
     path: paths.signUp,
-    lazy: page(() => import('./routes/signup')),
+    lazy: formPage(() => import('./routes/signup')),
     HydrateFallback: LoadingScreen,
   },
   {
@@ -25,17 +22,17 @@ export const accountRoutes: RouteObject[] = [
   },
   {
     path: paths.forgotPassword,
-    lazy: page(() => import('./routes/forgot-password')),
+    lazy: formPage(() => import('./routes/forgot-password')),
     HydrateFallback: LoadingScreen,
   },
   {
     path: paths.resetPassword,
-    lazy: page(() => import('./routes/reset-password')),
+    lazy: formPage(() => import('./routes/reset-password')),
     HydrateFallback: LoadingScreen,
   },
   {
     path: paths.setup,
-    lazy: page(() => import('./routes/setup')),
+    lazy: formPage(() => import('./routes/setup')),
     HydrateFallback: LoadingScreen,
   },
   {

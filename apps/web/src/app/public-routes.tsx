@@ -6,10 +6,7 @@ import type { RouteObject } from 'react-router';
 import { paths } from '@consult/shared';
 import { LoadingScreen } from '../components/loading-screen';
 import { loadSiteContent, SITE_ROUTE_ID, SiteError } from '../features/site';
-
-function page(load: () => Promise<{ default: React.ComponentType }>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
-}
+import { formPage, page } from './lazy-page';
 
 export const publicRoutes: RouteObject[] = [
   {
@@ -22,7 +19,7 @@ export const publicRoutes: RouteObject[] = [
     ErrorBoundary: SiteError,
     children: [
       { path: paths.home, lazy: page(() => import('./routes/landing')) },
-      { path: paths.consultation, lazy: page(() => import('./routes/consultation')) },
+      { path: paths.consultation, lazy: formPage(() => import('./routes/consultation')) },
       { path: paths.terms, lazy: page(() => import('./routes/terms')) },
     ],
   },

@@ -2,6 +2,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { nextTask } from '../lib/next-task';
 import { loadLazyMatches, readHydrationData, type AppHydrationData } from './hydration';
 import type { SiteBrand } from '../lib/site-brand-context';
 import { AppProvider } from './provider';
@@ -28,6 +29,7 @@ export async function startApp() {
     // The server rendered this page: make the same markup interactive.
     await loadLazyMatches(routes, window.location);
     const router = createRouter({ hydrationData: routerState });
+    await nextTask();
     // As a transition, hydration yields to the browser between components instead of blocking
     // the main thread in one long task; the markup is already on screen meanwhile.
     startTransition(() => {

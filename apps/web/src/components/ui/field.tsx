@@ -13,7 +13,10 @@ export const inputClasses =
 
 /** The counter shows from this share of the limit on, so a short answer is not watched. */
 const COUNTER_FROM_SHARE = 0.8;
-const countFormat = new Intl.NumberFormat('en');
+// Made when a counter first shows: a number format built at module level cost the start-up of
+// every page with a form one of its longest pieces of work (decision 052).
+let countFormat: Intl.NumberFormat | undefined;
+const formatCount = (value: number) => (countFormat ??= new Intl.NumberFormat('en')).format(value);
 
 /** A code of a few letters (initials, a currency) needs no counter: its rule's message says it. */
 const COUNTER_FROM_LIMIT = 20;
@@ -36,9 +39,8 @@ export function LengthCounter({ id, length, max }: { id: string; length: number;
       id={id}
       className={`text-sm tabular-nums ${over > 0 ? 'font-medium text-danger' : 'text-muted'}`}
     >
-      {countFormat.format(length)} / {countFormat.format(max)}
-      {over > 0 &&
-        `: ${countFormat.format(over)} ${over === 1 ? 'character' : 'characters'} too many`}
+      {formatCount(length)} / {formatCount(max)}
+      {over > 0 && `: ${formatCount(over)} ${over === 1 ? 'character' : 'characters'} too many`}
     </p>
   );
 }
