@@ -9,6 +9,8 @@ import { SiteEditor } from '../../features/site/admin';
 import { SetupChecklist } from '../../features/system';
 import { TwoFactorRequirementCard } from '../../features/account';
 import { CalendarFeedCard } from '../../features/calendars';
+import { detectTimeZone } from '../../lib/date-time';
+import { useOwnerTimeZone } from '../../lib/owner-time-zone-api';
 
 const TABS = [
   { id: 'scheduling', label: 'Services and hours' },
@@ -38,6 +40,7 @@ const CHECKLIST_LINKS = {
 export default function AdminConfigRoute() {
   const [params] = useSearchParams();
   const tab = readSectionTab(TABS, params.get('tab'));
+  const ownerTimeZone = useOwnerTimeZone();
   const label = TABS.find((item) => item.id === tab)!.label;
   useDocumentTitle(tab === 'scheduling' ? 'Configuration' : `${label} · Configuration`);
   return (
@@ -58,7 +61,9 @@ export default function AdminConfigRoute() {
       {tab === 'scheduling' && <SchedulingConfig />}
       {tab === 'payments' && <PaymentSettingsCard />}
       {tab === 'site' && <SiteEditor />}
-      {tab === 'calendars' && <CalendarFeedCard audience="owner" />}
+      {tab === 'calendars' && (
+        <CalendarFeedCard audience="owner" timeZone={ownerTimeZone ?? detectTimeZone()} />
+      )}
       {tab === 'security' && <TwoFactorRequirementCard />}
     </>
   );

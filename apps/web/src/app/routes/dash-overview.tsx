@@ -1,17 +1,19 @@
-import { AccountOverview } from '../../features/account';
+import { AccountOverview, useGetUserQuery } from '../../features/account';
 import { NextBookingPanel } from '../../features/bookings/my-bookings';
 import { CalendarFeedCard } from '../../features/calendars';
+import { detectTimeZone } from '../../lib/date-time';
 
 /**
  * /dash: the greeting and account state, with the next consultation first and, last, the address
  * that puts the client's sessions in their own calendar.
  */
 export default function DashOverviewRoute() {
+  const { data: user } = useGetUserQuery();
   return (
     <>
       <AccountOverview highlight={(user) => <NextBookingPanel timeZone={user.timeZone} />} />
       <div className="mt-6">
-        <CalendarFeedCard audience="client" />
+        <CalendarFeedCard audience="client" timeZone={user?.timeZone ?? detectTimeZone()} />
       </div>
     </>
   );

@@ -11,6 +11,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { formatPlainDate } from '../../lib/date-time';
 import { errorMessage } from '../../lib/problem';
 import {
   useGetCalendarFeedQuery,
@@ -35,11 +36,14 @@ const TEXTS = {
   },
 } as const;
 
-function madeOn(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
-}
-
-export function CalendarFeedCard({ audience }: { audience: FeedAudience }) {
+/** `timeZone`: the reader's, for the day the address was made on. */
+export function CalendarFeedCard({
+  audience,
+  timeZone,
+}: {
+  audience: FeedAudience;
+  timeZone: string;
+}) {
   const texts = TEXTS[audience];
   const { data, error, isLoading, refetch } = useGetCalendarFeedQuery(audience);
   const [rotate, rotation] = useRotateCalendarFeedMutation();
@@ -82,8 +86,8 @@ export function CalendarFeedCard({ audience }: { audience: FeedAudience }) {
             <>
               <p className="text-base text-ink">
                 Your calendar address is on
-                {data.createdAt ? `, made on ${madeOn(data.createdAt)}` : ''}. It was shown only
-                once; if you no longer have it, make a new one.
+                {data.createdAt ? `, made on ${formatPlainDate(data.createdAt, timeZone)}` : ''}. It
+                was shown only once; if you no longer have it, make a new one.
               </p>
               <div className="flex flex-wrap gap-3">
                 <Button variant="secondary" onClick={() => setConfirming('rotate')}>
