@@ -233,8 +233,12 @@ async function waitUntilReady(url: string, exited: () => string | null): Promise
 export async function startEmbeddedPostgres(
   dataDir: string,
   notice: (message: string) => void = () => {},
-  /** For tests of root's fallback on a machine where user namespaces work. */
-  start: { runAs?: 'nobody' } = {},
+  start: {
+    /** For tests of root's fallback on a machine where user namespaces work. */
+    runAs?: 'nobody';
+    /** Settings over the site's own, for a test run's throwaway cluster (decision 055). */
+    settings?: Record<string, string>;
+  } = {},
 ): Promise<EmbeddedPostgres> {
   const { initdb, postgres } = await binaries();
   const how = start.runAs === 'nobody' && process.getuid?.() === 0 ? NOBODY : runAs();
@@ -249,9 +253,11 @@ export async function startEmbeddedPostgres(
     );
   }
   const socketDir = await socketDirectory(how, clusterDir);
-  const settings = Object.entries({ ...SETTINGS, unix_socket_directories: socketDir }).flatMap(
-    ([name, value]) => ['-c', `${name}=${value}`],
-  );
+  const settings = Object.entries({
+    ...SETTINGS,
+    ...start.settings,
+    unix_socket_directories: socketDir,
+  }).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
   const { file, args, options } = command(how, postgres, ['-D', clusterDir, ...settings]);
   const child: ChildProcess = spawn(file, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

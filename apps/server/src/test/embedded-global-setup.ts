@@ -8,17 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
-import { adminQuery, createMigratedTemplate } from './database-template';
+import { createMigratedTemplate } from './database-template';
 
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'consult-test-pg-'));
-  const cluster = await startEmbeddedPostgres(dataDir);
+  // A throwaway cluster need not survive a power cut: commits skip the disk flush. It serves two
+  // test files at a time, each with its own pool and some with 30 queries at once, where the site
+  // holds one pool of 4: more connections than the site's 20. Queries, plans, locks and errors are
+  // those of the shipped engine.
+  const cluster = await startEmbeddedPostgres(dataDir, undefined, {
+    settings: { fsync: 'off', synchronous_commit: 'off', max_connections: '100' },
+  });
   try {
-    // A throwaway cluster need not survive a power cut: commits skip the disk flush. Queries,
-    // plans, locks and errors are those of the shipped engine and its settings.
-    await adminQuery(cluster.url, 'alter system set fsync = off');
-    await adminQuery(cluster.url, 'alter system set synchronous_commit = off');
-    await adminQuery(cluster.url, 'select pg_reload_conf()');
     const { template } = await createMigratedTemplate(cluster.url);
     project.provide('testDatabase', { serverUrl: cluster.url, template });
   } catch (err) {

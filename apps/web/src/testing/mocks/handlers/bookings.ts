@@ -1,6 +1,7 @@
 import type {
   AdminBookingDetail,
   AdminBookingsPage,
+  OwnerTimeZone,
   PastBookingsPage,
   SchedulingSettings,
   UpcomingBookings,
@@ -26,4 +27,7 @@ export const bookingsHandlers = [
     answer<AdminBookingDetail>(makeAdminBookingDetail()),
   ),
   http.get(apiPath('/admin/scheduling'), () => answer<SchedulingSettings>(schedulingSettings)),
+  http.get(apiPath('/admin/owner-time-zone'), () =>
+    answer<OwnerTimeZone>({ timeZone: schedulingSettings.rules.timeZone }),
+  ),
 ];
