@@ -1,12 +1,10 @@
 /** Reads an .ics the way calendar programs do (ical.js), for assertions on invites. */
 import ICAL from 'ical.js';
 
-export function parseInvite(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  const vevent = calendar.getFirstSubcomponent('vevent')!;
+/** What an invite and a feed's event share. */
+function readEvent(vevent: ICAL.Component) {
   const event = new ICAL.Event(vevent);
   return {
-    method: calendar.getFirstPropertyValue('method'),
     uid: event.uid,
     sequence: event.sequence,
     start: event.startDate.toJSDate(),
@@ -16,6 +14,15 @@ export function parseInvite(ics: string) {
     description: event.description,
     location: event.location,
     status: vevent.getFirstPropertyValue('status'),
+  };
+}
+
+export function parseInvite(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  const vevent = calendar.getFirstSubcomponent('vevent')!;
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    ...readEvent(vevent),
     url: vevent.getFirstPropertyValue('url'),
     organizer: String(vevent.getFirstPropertyValue('organizer')).replace(/^mailto:/i, 'mailto:'),
     organizerName: vevent.getFirstProperty('organizer')?.getParameter('cn'),
@@ -32,20 +39,9 @@ export function parseFeed(ics: string) {
     method: calendar.getFirstPropertyValue('method'),
     timeZone: calendar.getFirstPropertyValue('x-wr-timezone'),
     name: calendar.getFirstPropertyValue('x-wr-calname'),
-    events: calendar.getAllSubcomponents('vevent').map((vevent) => {
-      const event = new ICAL.Event(vevent);
-      return {
-        uid: event.uid,
-        sequence: event.sequence,
-        start: event.startDate.toJSDate(),
-        end: event.endDate.toJSDate(),
-        startIsUtc: event.startDate.zone?.tzid === 'UTC',
-        summary: event.summary,
-        description: event.description,
-        location: event.location,
-        status: vevent.getFirstPropertyValue('status'),
-        attendees: vevent.getAllProperties('attendee').length,
-      };
-    }),
+    events: calendar.getAllSubcomponents('vevent').map((vevent) => ({
+      ...readEvent(vevent),
+      attendees: vevent.getAllProperties('attendee').length,
+    })),
   };
 }
