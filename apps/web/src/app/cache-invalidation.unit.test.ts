@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubPageFetch } from '../testing/page-fetch';
 import { adminBookingsApi } from '../features/bookings/api/admin-bookings-api';
 import { bookingApi } from '../features/bookings/api/booking-api';
 import { myBookingsApi } from '../features/bookings/api/my-bookings-api';
@@ -17,7 +18,6 @@ import { authSlice } from '../lib/session/auth-slice';
  * booking; payments and tasks show the booking's start).
  */
 
-const PAGE_ORIGIN = 'https://consultant.example.test';
 const RANGE = { from: '2026-11-01', to: '2026-11-30' };
 
 interface Server {
@@ -180,16 +180,7 @@ describe('the cache after a booking or payment change', () => {
       },
     };
     requests = [];
-    vi.stubGlobal('fetch', vi.fn(fakeServer));
-    // As in a page: relative addresses resolve against the site's origin.
-    vi.stubGlobal(
-      'Request',
-      class PageRequest extends Request {
-        constructor(input: RequestInfo | URL, init?: RequestInit) {
-          super(typeof input === 'string' ? new URL(input, PAGE_ORIGIN) : input, init);
-        }
-      },
-    );
+    stubPageFetch(fakeServer);
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubPageFetch } from '../../testing/page-fetch';
 import { api } from '../../lib/api';
 import { authApi } from './auth-api';
 import { authSlice, setCredentials } from '../../lib/session/auth-slice';
@@ -16,7 +17,6 @@ function tokenFor(label: string) {
   );
   return `e30.${payload.replace(/=+$/, '')}.${label}`;
 }
-const PAGE_ORIGIN = 'https://consultant.example.test';
 const STALE = tokenFor('stale');
 const FRESH = tokenFor('fresh');
 
@@ -78,16 +78,7 @@ describe('re-authentication after a 403', () => {
   beforeEach(() => {
     requests = [];
     refreshGate = null;
-    vi.stubGlobal('fetch', vi.fn(fakeServer));
-    // As in a page: relative addresses resolve against the site's origin.
-    vi.stubGlobal(
-      'Request',
-      class PageRequest extends Request {
-        constructor(input: RequestInfo | URL, init?: RequestInit) {
-          super(typeof input === 'string' ? new URL(input, PAGE_ORIGIN) : input, init);
-        }
-      },
-    );
+    stubPageFetch(fakeServer);
   });
   afterEach(() => vi.unstubAllGlobals());
 
