@@ -10,6 +10,12 @@ export const CALENDAR_FEED_PAST_DAYS = 30;
 /** A cancelled booking (or an expired hold) stays in a feed, as cancelled, this many days after it was withdrawn. */
 export const CALENDAR_FEED_CANCELLED_DAYS = 30;
 
+/**
+ * Reads of feeds per client address: calendar apps ask every few minutes at most, and one fetcher
+ * (Google's, say) may read many clients' feeds from the same address.
+ */
+export const CALENDAR_FEED_RATE_LIMIT = { max: 120, windowMinutes: 1 } as const;
+
 /** The address a calendar app subscribes to. */
 export function calendarFeedPath(token: string): string {
   return `${API_BASE}/calendar/${token}.ics`;

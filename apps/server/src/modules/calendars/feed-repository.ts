@@ -1,5 +1,5 @@
 /** The calendar feeds' queries: the feed rows, and the bookings a feed shows with their clients. */
-import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings } from '../bookings/schema';
 import { users } from '../users/schema';
@@ -16,12 +16,17 @@ function whoseFeed(owner: FeedOwner) {
     : eq(calendarFeeds.clientId, owner.clientId);
 }
 
+/** The feed with this token's digest; a disabled client's feed is not found, like a revoked one. */
 export async function findFeedByTokenHash(
   db: Db,
   tokenHash: string,
 ): Promise<CalendarFeedRow | undefined> {
-  const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash));
-  return row;
+  const [row] = await db
+    .select({ feed: calendarFeeds })
+    .from(calendarFeeds)
+    .leftJoin(users, eq(users.id, calendarFeeds.clientId))
+    .where(and(eq(calendarFeeds.tokenHash, tokenHash), isNull(users.disabledAt)));
+  return row?.feed;
 }
 
 export async function findFeed(db: Db, owner: FeedOwner): Promise<CalendarFeedRow | undefined> {

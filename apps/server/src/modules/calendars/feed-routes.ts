@@ -7,7 +7,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { calendarFeedViewSchema, problemSchema } from '@consult/shared';
+import {
+  CALENDAR_FEED_RATE_LIMIT,
+  calendarFeedViewSchema,
+  MINUTE_MS,
+  problemSchema,
+} from '@consult/shared';
 import type { AppDeps, RouteOptions } from '../../app-deps';
 import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import type { FeedOwner } from './feed-repository';
@@ -31,6 +36,14 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
   app.get(
     '/calendar/:file',
     {
+      config: {
+        rateLimit: {
+          max: CALENDAR_FEED_RATE_LIMIT.max,
+          timeWindow: CALENDAR_FEED_RATE_LIMIT.windowMinutes * MINUTE_MS,
+          // Prefixed: a shared (Redis) store holds other routes' counters beside these.
+          keyGenerator: (request: FastifyRequest) => `calendar-feed:${request.ip}`,
+        },
+      },
       schema: {
         tags: ['calendar'],
         summary: 'A private calendar feed (iCalendar), by its secret address; 304 when unchanged',
@@ -40,6 +53,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
           200: z.string(),
           304: z.undefined().describe('Not modified'),
           404: problemSchema,
+          429: problemSchema,
         },
       },
     },

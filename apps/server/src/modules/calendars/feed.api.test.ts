@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { convertIcsCalendar } from 'ts-ics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALENDAR_FEED_MESSAGES, DAY_MS, type CalendarFeedView } from '@consult/shared';
+import {
+  CALENDAR_FEED_MESSAGES,
+  CALENDAR_FEED_RATE_LIMIT,
+  DAY_MS,
+  type CalendarFeedView,
+} from '@consult/shared';
 import { signIn, signedInUser, TEST_PASSWORD, type SignedIn } from '../../test/accounts';
 import { insertTestBooking, insertTestService, type ServiceRow } from '../../test/bookings';
 import { parseFeed, parseInvite } from '../../test/ical';
@@ -289,5 +294,41 @@ describe('calendar feeds', () => {
     });
     expect(deleted.statusCode).toBe(204);
     expect((await read(feedPath(daves))).statusCode).toBe(404);
+  });
+
+  it('answers a disabled client’s address with the same 404, and again once they are enabled', async () => {
+    const erin = await signedInUser(t.app, { name: 'Erin' });
+    const made = await rotate('user', erin.headers);
+    const setDisabled = (disabled: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${erin.user.id}`,
+        headers: admin.headers,
+        payload: { disabled },
+      });
+
+    expect((await setDisabled(true)).statusCode).toBe(200);
+    const res = await read(feedPath(made));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().detail).toBe(CALENDAR_FEED_MESSAGES.notFound);
+
+    expect((await setDisabled(false)).statusCode).toBe(200);
+    expect((await read(feedPath(made))).statusCode).toBe(200);
+  });
+
+  it('limits the reads from one address, known and unknown feeds alike', async () => {
+    const fetcher = { remoteAddress: '198.51.100.7' };
+    const statuses: number[] = [];
+    for (let i = 0; i <= CALENDAR_FEED_RATE_LIMIT.max; i++) {
+      const res = await t.app.inject({
+        url: `/api/calendar/${String(i).padStart(43, 'B')}.ics`,
+        ...fetcher,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another address is not held back.
+    expect((await read(`/api/calendar/${'C'.repeat(43)}.ics`)).statusCode).toBe(404);
   });
 });
