@@ -46,7 +46,10 @@ test('the owner uploads a portrait, describes it, saves, and the home page shows
   await page.goto(`${server.baseURL}/admin/config?tab=site`);
 
   const field = page.getByRole('group', { name: 'Portrait photo' });
-  await expect(field.getByText('No photo: the page shows your initials')).toBeVisible();
+  // The first view of the admin area loads its route modules: slow on a busy machine.
+  await expect(field.getByText('No photo: the page shows your initials')).toBeVisible({
+    timeout: 20_000,
+  });
   const chooser = field.getByLabel('Choose a photo');
   await chooser.setInputFiles({
     name: 'me.png',
