@@ -71,14 +71,13 @@ export interface Database {
 export type DatabaseTarget =
   | { url: string }
   | { dataDir: string; notice?: (message: string) => void }
-  | { inMemory: true }
   /** A folder PGlite wrote, as the embedded default did before decision 051. */
   | { pgliteDir: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url, { poolSize: 10, otherNodes: true });
   if ('dataDir' in target) return openEmbedded(target.dataDir, target.notice);
-  return openPglite('pgliteDir' in target ? target.pgliteDir : undefined);
+  return openPglite(target.pgliteDir);
 }
 
 /**
@@ -289,7 +288,7 @@ async function openPostgres(url: string, options: PoolOptions): Promise<Database
 }
 
 /** PGlite, loaded only when asked for: it is a WebAssembly PostgreSQL of about 100 MB once running. */
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
