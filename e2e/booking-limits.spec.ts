@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { newAccount, signIn, signUp, type TestAccount } from './support/accounts';
+import { newAccount, signIn, signUp, type TestAccount, openSignedIn } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import {
   expect,
@@ -25,9 +25,7 @@ async function pageOn(browser: Browser, server: OwnServer): Promise<Page> {
 
 async function signedInOwner(browser: Browser, server: OwnServer): Promise<Page> {
   const owner = await pageOn(browser, server);
-  await owner.goto('/signin');
-  await signIn(owner, OWNER.email, OWNER.password);
-  await expect(owner).toHaveURL(/\/admin/);
+  await openSignedIn(owner, OWNER, '/admin/upcoming');
   return owner;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { PAYMENT_MESSAGES } from '@consult/shared';
-import { ADMIN, signIn, signedInClient, type TestAccount } from './support/accounts';
+import { ADMIN, signedInClient, type TestAccount, openSignedIn } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import {
   expect,
@@ -23,9 +23,7 @@ test.describe.configure({ timeout: 150_000 });
 async function ownerPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });
   const owner = await context.newPage();
-  await owner.goto('/signin');
-  await signIn(owner, ADMIN.email, ADMIN.password);
-  await expect(owner).toHaveURL(/\/admin/);
+  await openSignedIn(owner, ADMIN, '/admin/upcoming');
   return owner;
 }
 

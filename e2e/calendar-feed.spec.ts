@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, signIn, signedInClient } from './support/accounts';
+import { ADMIN, signedInClient, openSignedIn } from './support/accounts';
 import { expect, expectAccessibleWithoutToasts, shootBothWidths, test } from './support/fixtures';
 
 // Signing up with its proof of work takes a while on a busy machine.
@@ -25,10 +25,7 @@ async function shownAddress(page: Page): Promise<string> {
 test('the owner makes the calendar address, sees it once, copies it, replaces it and turns it off', async ({
   page,
 }) => {
-  await page.goto('/signin');
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin/);
-  await page.goto('/admin/config?tab=calendars');
+  await openSignedIn(page, ADMIN, '/admin/config?tab=calendars');
   const card = page.getByRole('region', { name: 'Bookings in your calendar' });
   // A full load restores the session first: slow on a busy machine.
   await expect(card).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 import { CLIENT_NOTE_MESSAGES } from '@consult/shared';
-import { ADMIN, signIn, signedInClient } from './support/accounts';
+import { ADMIN, signedInClient, openSignedIn } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import {
   expect,
@@ -26,10 +26,7 @@ test('the owner opens a client, keeps private notes about them and reads their t
 
   const ownerContext = await browser.newContext({ viewport: DESKTOP });
   const owner = await ownerContext.newPage();
-  await owner.goto('/signin');
-  await signIn(owner, ADMIN.email, ADMIN.password);
-  await expect(owner).toHaveURL(/\/admin/);
-  await owner.goto('/admin/users');
+  await openSignedIn(owner, ADMIN, '/admin/users');
   await owner.getByLabel('Search by name or e-mail').fill(client.email);
   await expect(owner).toHaveURL(/[?&]search=/);
   await owner.getByRole('link', { name: new RegExp(client.email) }).click();

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, OUTBOX_MESSAGES } from '@consult/shared';
-import { newAccount, signIn, signUp } from './support/accounts';
+import { newAccount, signIn, signUp, openSignedIn } from './support/accounts';
 import {
   expect,
   expectAccessibleWithoutToasts,
@@ -70,11 +70,7 @@ test.describe('a site with no mail server', () => {
     `);
     const context = await browser.newContext({ baseURL: server.baseURL, viewport: DESKTOP });
     const page = await context.newPage();
-    await page.goto('/signin');
-    await signIn(page, OWNER.email, OWNER.password);
-    await expect(page).toHaveURL(/\/admin/);
-
-    await page.goto('/admin/upcoming');
+    await openSignedIn(page, OWNER, '/admin/upcoming');
     const systemCard = page.locator('section').filter({
       has: page.getByRole('heading', { name: 'System health' }),
     });
@@ -137,10 +133,7 @@ test.describe('a site with no mail server', () => {
     `);
     const context = await browser.newContext({ baseURL: server.baseURL, viewport: DESKTOP });
     const page = await context.newPage();
-    await page.goto('/signin');
-    await signIn(page, OWNER.email, OWNER.password);
-    await expect(page).toHaveURL(/\/admin/);
-    await page.goto('/admin/system?tab=audit');
+    await openSignedIn(page, OWNER, '/admin/system?tab=audit');
 
     const settings = page.getByRole('article').filter({ hasText: 'Changed payment settings' });
     const taxRate = settings.getByRole('row', { name: /^Tax rate/ });

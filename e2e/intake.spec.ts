@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { INTAKE_MESSAGES } from '@consult/shared';
-import { ADMIN, signIn, signedInClient } from './support/accounts';
+import { ADMIN, signedInClient, openSignedIn } from './support/accounts';
 import {
   test,
   expect,
@@ -36,10 +36,7 @@ test('the owner adds intake questions, a client answers them while booking, the 
 
   // The owner adds a service with questions on /admin/config.
   await page.setViewportSize(DESKTOP);
-  await page.goto('/signin');
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/upcoming$/);
-  await page.goto('/admin/config');
+  await openSignedIn(page, ADMIN, '/admin/config');
   await page.getByRole('button', { name: 'New service' }).click();
   const form = page.getByRole('form', { name: 'New service' });
   await form.getByLabel('Title').fill(title);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { newAccount, signIn, signUp } from './support/accounts';
+import { newAccount, signIn, signUp, openSignedIn } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import { expect, expectNoAxeViolations, test, shootBothWidths } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
@@ -49,10 +49,7 @@ test('manual payment: the client sees how to pay with the amount and the referen
   browser,
 }) => {
   const owner = await pageOn(browser);
-  await owner.goto('/signin');
-  await signIn(owner, OWNER.email, OWNER.password);
-  await expect(owner).toHaveURL(/\/admin/);
-  await owner.goto('/admin/config?tab=payments');
+  await openSignedIn(owner, OWNER, '/admin/config?tab=payments');
   const card = owner.getByRole('region', { name: 'Payments and receipts' });
   await card.getByLabel('Payment instructions').fill(INSTRUCTIONS);
   await card.getByRole('button', { name: 'Save payment settings' }).click();

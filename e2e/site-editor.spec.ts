@@ -1,5 +1,5 @@
 import { SITE_MESSAGES } from '@consult/shared';
-import { signIn } from './support/accounts';
+import { openSignedIn } from './support/accounts';
 import { expect, expectAccessibleWithoutToasts, shootBothWidths, test } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { DESKTOP } from './support/public-site';
@@ -22,10 +22,7 @@ test('the owner edits the hero and a question, previews, saves, and the public p
 }) => {
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: DESKTOP });
   const page = await context.newPage();
-  await page.goto('/signin');
-  await signIn(page, OWNER.email, OWNER.password);
-  await expect(page).toHaveURL(/\/admin/);
-  await page.goto('/admin/config');
+  await openSignedIn(page, OWNER, '/admin/config');
   const tabs = page.getByRole('navigation', { name: 'Configuration sections' });
   await tabs.getByRole('link', { name: 'Site content' }).click();
   await expect(page).toHaveURL(/\/admin\/config\?tab=site$/);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { PORTRAIT_MESSAGES, portraitVariantPath } from '@consult/shared';
-import { signIn } from './support/accounts';
+import { openSignedIn } from './support/accounts';
 import { test, expect, expectAccessibleWithoutToasts, shootBothWidths } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
@@ -40,16 +40,10 @@ function cameraPhoto() {
 test('the owner uploads a portrait, describes it, saves, and the home page shows it', async ({
   page,
 }) => {
-  await page.goto(`${server.baseURL}/signin`);
-  await signIn(page, OWNER.email, OWNER.password);
-  await expect(page).toHaveURL(/\/admin\/upcoming$/);
-  await page.goto(`${server.baseURL}/admin/config?tab=site`);
+  await openSignedIn(page, OWNER, `${server.baseURL}/admin/config?tab=site`);
 
   const field = page.getByRole('group', { name: 'Portrait photo' });
-  // The first view of the admin area loads its route modules: slow on a busy machine.
-  await expect(field.getByText('No photo: the page shows your initials')).toBeVisible({
-    timeout: 20_000,
-  });
+  await expect(field.getByText('No photo: the page shows your initials')).toBeVisible();
   const chooser = field.getByLabel('Choose a photo');
   await chooser.setInputFiles({
     name: 'me.png',

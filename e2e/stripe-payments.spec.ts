@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { newAccount, signIn, signUp } from './support/accounts';
+import { newAccount, signIn, signUp, openSignedIn } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import { expect, expectNoAxeViolations, test, shootBothWidths } from './support/fixtures';
 import { DESKTOP } from './support/public-site';
@@ -56,10 +56,7 @@ test('Stripe: the client pays on Checkout and comes back to "Payment received"; 
 
   // The owner refunds $20 of it; Stripe confirms by its webhook.
   const owner = await pageOn(browser);
-  await owner.goto('/signin');
-  await signIn(owner, OWNER.email, OWNER.password);
-  await expect(owner).toHaveURL(/\/admin/);
-  await owner.goto('/admin/payments');
+  await openSignedIn(owner, OWNER, '/admin/payments');
   await owner.getByRole('link', { name: new RegExp(account.name) }).click();
   await expect(owner.getByRole('heading', { name: /\$120\.00 · Strategy session/ })).toBeVisible();
   await owner.getByRole('button', { name: 'Refund' }).click();

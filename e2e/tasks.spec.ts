@@ -4,7 +4,7 @@ import {
   TASK_MAIL_FOLD_MINUTES,
   TASK_MESSAGES,
 } from '@consult/shared';
-import { ADMIN, signIn, signedInClient } from './support/accounts';
+import { ADMIN, signedInClient, openSignedIn } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import { expect, expectAccessibleWithoutToasts, test, shootBothWidths } from './support/fixtures';
 import { DESKTOP } from './support/public-site';
@@ -33,12 +33,8 @@ test('the owner assigns two tasks after a booking, one mail gathers them, the cl
 
   const ownerContext = await browser.newContext({ viewport: DESKTOP });
   const owner = await ownerContext.newPage();
-  await owner.goto('/signin');
-  await signIn(owner, ADMIN.email, ADMIN.password);
-  await expect(owner).toHaveURL(/\/admin/);
-
   // From the booking's detail: a task tied to that booking.
-  await owner.goto('/admin/bookings');
+  await openSignedIn(owner, ADMIN, '/admin/bookings');
   await owner.getByLabel('Search reference, client or service').fill(client.email);
   await expect(owner).toHaveURL(/[?&]q=/);
   await owner.getByRole('link', { name: new RegExp(client.name) }).click();

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { LOADING_TEXT } from '@consult/shared';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { linkIn, waitForMail } from './mail';
@@ -96,4 +97,29 @@ export async function signedInClient(page: Page, label: string): Promise<TestAcc
     timeout: 20_000,
   });
   return account;
+}
+
+/**
+ * Signs in through the API (the session cookie lands in the page's context) and opens `path`, a
+ * signed-in page, waiting until the app has restored the session there: for tests whose subject
+ * is not the sign-in form. `path` may carry the origin of a server of the test's own; the sign-in
+ * goes to the same server.
+ */
+export async function openSignedIn(
+  page: Page,
+  account: { email: string; password: string },
+  path: string,
+) {
+  const origin = path.startsWith('http') ? new URL(path).origin : '';
+  const res = await page.request.post(`${origin}/api/auth`, {
+    data: { email: account.email, password: account.password },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const restored = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.startsWith('/api/auth/refresh'),
+  );
+  await page.goto(path);
+  expect((await restored).ok()).toBe(true);
+  // The first view of a signed-in area loads its code cold: slow on a busy machine.
+  await expect(page.getByText(LOADING_TEXT)).toBeHidden({ timeout: 30_000 });
 }
