@@ -431,13 +431,18 @@ describe('the owner’s calendars (busy times in)', () => {
           .where(eq(calendarBusyRanges.sourceId, calendar.id))
       ).map((row) => row.id);
     const before = await idsOf();
-    // Same text, but no 304 (a server without validators): parsed, equal, not written.
-    peer.calendar = `${peer.calendar}`;
-    await t.app.db
-      .update(calendarSources)
-      .set({ etag: null })
-      .where(eq(calendarSources.id, calendar.id));
-    expect((await refresh(calendar.id)).result.status).toBe('unchanged');
+    // A new text whose only new event lies beyond the horizon: read and expanded, the same ranges.
+    peer.calendar = calendarWith(dentist, {
+      start: '2099-01-05T10:00:00.000Z',
+      end: '2099-01-05T11:00:00.000Z',
+      summary: 'Far away',
+    });
+    expect((await refresh(calendar.id)).result).toEqual({
+      status: 'unchanged',
+      eventsRead: 2,
+      busyRanges: 1,
+      error: null,
+    });
     expect(await idsOf()).toEqual(before);
   });
 });
