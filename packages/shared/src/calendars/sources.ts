@@ -36,6 +36,11 @@ export const CALENDAR_SOURCE_MESSAGES = {
   refreshFailed: 'The calendar could not be read. Its last good copy still blocks slots.',
 } as const;
 
+/** /admin/system's warning for a calendar not read for CALENDAR_FAILING_WARN_HOURS. */
+export function calendarFailingWarning(label: string): string {
+  return `The calendar “${label}” has not been read for more than ${CALENDAR_FAILING_WARN_HOURS} hours: its changes since then do not block slots (Configuration → Calendars).`;
+}
+
 /** Why a read of a calendar failed, as the server records it (`lastError.code`). */
 export const CALENDAR_READ_ERROR_CODES = [
   'invalid_url',
