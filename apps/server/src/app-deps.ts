@@ -12,6 +12,8 @@ import type { AccountPrivacy } from './modules/account/account-privacy';
 import type { AccountKeys } from './modules/auth/account-keys';
 import type { SignedInCache } from './modules/auth/signed-in-cache';
 import type { AvailabilityCache } from './modules/bookings/availability/availability-cache';
+import type { CalendarBusyTimes } from './modules/bookings/availability/calendar-busy';
+import type { CalendarReading } from './modules/calendars';
 import type { OwnerTimeZone } from './modules/clock/owner-time-zone';
 import type { Mailer } from './modules/mail/mailer';
 import type { PaymentProviders } from './modules/payments/providers';
@@ -55,6 +57,10 @@ export interface AppDeps {
   system: SystemDeps;
   /** The account's export and erasure, implemented by `modules/people` (they touch every module). */
   accountPrivacy: AccountPrivacy;
+  /** The owner's calendars' busy times for availability, implemented by `modules/calendars` (059). */
+  calendarBusy: CalendarBusyTimes;
+  /** How the owner's calendars are read: the policy, the limits, the interval (decision 059). */
+  calendarReading: CalendarReading;
 }
 
 /** The options every route plugin of the API receives. */

@@ -59,7 +59,11 @@ import { accountRoutes } from './modules/account/routes';
 import { accountPrivacy } from './modules/people/privacy-service';
 import {
   adminCalendarFeedRoutes,
+  adminCalendarSourceRoutes,
+  CALENDAR_FETCH_LIMITS,
+  calendarBusyTimes,
   calendarFeedRoutes,
+  calendarJobs,
   userCalendarFeedRoutes,
 } from './modules/calendars';
 import compressionPlugin from './plugins/compression';
@@ -175,10 +179,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     afterResponse: createAfterResponse(app.log),
     system: { database, jobs, version, startedAt },
     accountPrivacy,
+    calendarBusy: calendarBusyTimes,
+    calendarReading: {
+      allowPrivate: config.CALENDAR_FETCH_ALLOW_PRIVATE,
+      timeoutMs: CALENDAR_FETCH_LIMITS.timeoutMs,
+      maxBytes: CALENDAR_FETCH_LIMITS.maxBytes,
+      refreshIntervalMs: config.CALENDAR_REFRESH_MINUTES * 60_000,
+    },
   };
   const deps = options.adjustDeps ? options.adjustDeps(builtDeps) : builtDeps;
   app.decorate('deps', deps);
-  for (const job of [...bookingJobs(deps), ...paymentJobs(deps), ...taskJobs(deps)]) jobs.add(job);
+  for (const job of [
+    ...bookingJobs(deps),
+    ...paymentJobs(deps),
+    ...taskJobs(deps),
+    ...calendarJobs(deps),
+  ]) {
+    jobs.add(job);
+  }
 
   await app.register(errorsPlugin);
   await app.register(cookie);
@@ -222,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(calendarFeedRoutes, { deps });
       await api.register(adminCalendarFeedRoutes, { deps });
       await api.register(userCalendarFeedRoutes, { deps });
+      await api.register(adminCalendarSourceRoutes, { deps });
     },
     { prefix: API_BASE },
   );

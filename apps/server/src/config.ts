@@ -68,6 +68,13 @@ const envSchema = z
       .enum(['true', 'false'], { message: 'must be true or false' })
       .default('false')
       .transform((value) => value === 'true'),
+    // How often each of the owner's calendars is read, in minutes (each on its own turn, ±10 %).
+    CALENDAR_REFRESH_MINUTES: z.coerce
+      .number({ message: 'must be a whole number of minutes' })
+      .int('must be a whole number of minutes')
+      .min(1, 'must be at least 1')
+      .max(1440, 'must be at most 1440 (a day)')
+      .default(5),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

@@ -185,6 +185,7 @@ export const api = createApi({
     'Message',
     'Site',
     'Outbox',
+    'Calendar',
   ],
   keepUnusedDataFor: CACHE_RETENTION_SECONDS,
   refetchOnFocus: false,

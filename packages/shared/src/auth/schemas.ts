@@ -6,6 +6,7 @@ import { ADMIN_USERS_MAX_PAGE_SIZE, ADMIN_USERS_PAGE_SIZE, AUTH_MESSAGES } from 
 import { passwordSchema } from './password';
 import { withoutNul } from '../text';
 import { MAIL_DELIVERY_MODES } from '../system/outbox';
+import { failingCalendarSchema } from '../calendars/sources-schemas';
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -203,6 +204,8 @@ export const systemStatusSchema = z.object({
     ),
   }),
   memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }),
+  /** The owner's calendars that have failed to read for a day or more (decision 059). */
+  calendars: z.object({ failing: z.array(failingCalendarSchema) }),
   eventLoopDelayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;

@@ -11,6 +11,7 @@ import {
   rescheduleBookingSchema,
 } from './booking';
 import { bookingPaymentSchema } from '../payments/schemas';
+import { slotCandidateSchema } from '../calendars/sources-schemas';
 import { withoutNul } from '../text';
 import { localDateSchema } from './fields';
 import { ADMIN_BOOKINGS_MAX_PAGE_SIZE, ADMIN_BOOKINGS_PAGE_SIZE } from './limits';
@@ -179,6 +180,8 @@ export const slotPreviewSchema = z.object({
   date: z.string(),
   timeZone: z.string(),
   slots: z.array(z.string()),
+  /** Every start within the day's hours, each offered or with why not (the owner's eyes only). */
+  candidates: z.array(slotCandidateSchema),
 });
 export type SlotPreview = z.infer<typeof slotPreviewSchema>;
 

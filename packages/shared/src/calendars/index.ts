@@ -1,2 +1,4 @@
 export * from './feed';
 export * from './schemas';
+export * from './sources';
+export * from './sources-schemas';

@@ -89,6 +89,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       const json = await availabilityJson(
         deps.db,
         deps.availabilityCache,
+        deps.calendarBusy,
         request.query,
         deps.clock(),
       );

@@ -102,6 +102,19 @@ export function normalizeCalendarUrl(input: string, allowHttp = false): URL {
   return url;
 }
 
+/**
+ * An address as the owner gives it, checked as far as it can be before a read: its scheme, and an
+ * address literal against the same policy as a connection (a name is checked when it resolves).
+ */
+export function checkCalendarAddress(input: string, allowPrivate = false): URL {
+  const url = normalizeCalendarUrl(input, allowPrivate);
+  const hostAddress = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && isIP(hostAddress) !== 0 && !isPublicAddress(hostAddress)) {
+    throw new CalendarFetchError('refused_address', 'the address is not a public one');
+  }
+  return url;
+}
+
 export async function fetchCalendar(
   address: string,
   options: CalendarFetchOptions = {},

@@ -3,10 +3,11 @@ import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import type { SystemStatus } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import { countAppliedMigrations } from '../../db/migrate';
+import { failingCalendars } from '../calendars';
 import { oldestPendingMailAt, outboxCounts } from '../mail/outbox-repository';
 import { databaseSizeBytes } from './system-repository';
 
-type SystemStatusDeps = Pick<AppDeps, 'db' | 'log' | 'system' | 'mailer'>;
+type SystemStatusDeps = Pick<AppDeps, 'db' | 'log' | 'system' | 'mailer' | 'clock'>;
 
 const NS_PER_MS = 1e6;
 
@@ -35,6 +36,15 @@ async function databaseStatus(deps: SystemStatusDeps): Promise<SystemStatus['dat
   }
 }
 
+/** The owner's calendars not read for a day; none when the database cannot say (shown above). */
+async function calendarStatus(deps: SystemStatusDeps): Promise<SystemStatus['calendars']> {
+  try {
+    return { failing: await failingCalendars(deps) };
+  } catch {
+    return { failing: [] };
+  }
+}
+
 async function mailStatus(deps: SystemStatusDeps): Promise<SystemStatus['mail']> {
   const delivery = deps.mailer.delivery;
   try {
@@ -50,7 +60,11 @@ export async function systemStatus(
   deps: SystemStatusDeps,
   eventLoop: IntervalHistogram,
 ): Promise<SystemStatus> {
-  const [database, mail] = await Promise.all([databaseStatus(deps), mailStatus(deps)]);
+  const [database, mail, calendars] = await Promise.all([
+    databaseStatus(deps),
+    mailStatus(deps),
+    calendarStatus(deps),
+  ]);
   const memory = process.memoryUsage();
   return {
     version: deps.system.version,
@@ -60,6 +74,7 @@ export async function systemStatus(
     mail,
     jobs: deps.system.jobs.state(),
     memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed },
+    calendars,
     eventLoopDelayMs: {
       p50: ms(eventLoop.percentile(50)),
       p99: ms(eventLoop.percentile(99)),

@@ -8,7 +8,7 @@ import { PaymentSettingsCard } from '../../features/payments';
 import { SiteEditor } from '../../features/site/admin';
 import { SetupChecklist } from '../../features/system';
 import { TwoFactorRequirementCard } from '../../features/account';
-import { CalendarFeedCard } from '../../features/calendars';
+import { CalendarFeedCard, CalendarSourcesCard } from '../../features/calendars';
 import { detectTimeZone } from '../../lib/date-time';
 import { useOwnerTimeZone } from '../../lib/owner-time-zone-api';
 
@@ -33,8 +33,8 @@ const CHECKLIST_LINKS = {
 
 /**
  * /admin/config: what a new site still needs (the first-run checklist), then one tab each for the
- * services, hours and rules, the payment settings, the site content, the calendar feed and how
- * admins sign in. The
+ * services, hours and rules, the payment settings, the site content, the calendar feed and the
+ * owner's calendars whose events block slots, and how admins sign in. The
  * tab is in the address; leaving a tab with unsaved edits asks first, as leaving the page does.
  */
 export default function AdminConfigRoute() {
@@ -62,7 +62,10 @@ export default function AdminConfigRoute() {
       {tab === 'payments' && <PaymentSettingsCard />}
       {tab === 'site' && <SiteEditor />}
       {tab === 'calendars' && (
-        <CalendarFeedCard audience="owner" timeZone={ownerTimeZone ?? detectTimeZone()} />
+        <div className="flex flex-col gap-6">
+          <CalendarFeedCard audience="owner" timeZone={ownerTimeZone ?? detectTimeZone()} />
+          <CalendarSourcesCard timeZone={ownerTimeZone ?? detectTimeZone()} />
+        </div>
       )}
       {tab === 'security' && <TwoFactorRequirementCard />}
     </>

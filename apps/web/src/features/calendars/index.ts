@@ -1,1 +1,2 @@
 export { CalendarFeedCard } from './calendar-feed-card';
+export { CalendarSourcesCard } from './calendar-sources-card';

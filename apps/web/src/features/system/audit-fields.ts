@@ -80,6 +80,12 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   attempts: 'Attempts',
   lastError: 'Last error',
   sentTo: 'Sent to',
+  // The owner's calendars (the address's host only: the address is a key)
+  label: 'Name',
+  host: 'Address host',
+  addressChanged: 'New address',
+  blockAllDay: 'All-day events block the day',
+  blockEverything: 'Every event blocks',
 };
 
 /** "taxRateBasisPoints" → "Tax rate basis points" when the map does not name it. */

@@ -41,6 +41,11 @@ const ACTION_LABELS: Record<string, string> = {
   'site.update': 'Changed the site content',
   'site.portrait_upload': 'Uploaded a portrait photo',
   'site.portrait_remove': 'Removed the portrait photo',
+  'calendar.add': 'Added a calendar',
+  'calendar.update': 'Changed a calendar',
+  'calendar.remove': 'Removed a calendar',
+  'calendar_feed.rotate': 'Made a new calendar feed address',
+  'calendar_feed.revoke': 'Turned off the calendar feed',
 };
 
 export function auditActionLabel(action: string): string {

@@ -1,4 +1,4 @@
-import type { SystemStatus } from '@consult/shared';
+import { calendarFailingWarning, type SystemStatus } from '@consult/shared';
 
 /** Shown wherever the owner looks at the system until SMTP_URL is set (status, /admin/upcoming). */
 export const MAIL_NOT_DELIVERED_WARNING =
@@ -14,5 +14,8 @@ export function systemProblems(status: SystemStatus): string[] {
   const failing = status.jobs.jobs.filter((job) => job.lastError);
   if (failing.length)
     problems.push(`Job ${failing.map((job) => job.name).join(', ')} reported an error.`);
+  for (const calendar of status.calendars.failing) {
+    problems.push(calendarFailingWarning(calendar.label));
+  }
   return problems;
 }

@@ -35,7 +35,8 @@ import {
   type SlotService,
   lowerBound,
 } from './slots';
-import { DAY_MS, HOUR_MS } from '../../clock/zone-clock';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../clock/zone-clock';
+import type { CalendarBusy, CalendarBusyTimes } from './calendar-busy';
 
 /** How far either side of an unavailable time the nearest free slots are looked for. */
 const NEAREST_SEARCH_DAYS = 7;
@@ -60,9 +61,33 @@ function bookableOr400(service: ServiceRow | undefined): ServiceRow {
   return service!;
 }
 
-/** Slot starts in `range` with the held and confirmed bookings around it taken into account. */
+/**
+ * The slot starts that keep the buffer clear of the owner's own calendars' busy times (decision
+ * 059): the same spacing as between bookings, on both sides.
+ */
+export function clearOfCalendars(
+  slots: readonly string[],
+  service: SlotService,
+  config: SchedulingConfig,
+  calendar: CalendarBusy,
+): string[] {
+  const durationMs = service.durationMinutes * MINUTE_MS;
+  const candidates = slots.map((slot) => {
+    const start = Date.parse(slot);
+    return { slot, start: new Date(start), end: new Date(start + durationMs) };
+  });
+  return calendar
+    .withoutBusy(candidates, config.rules.bufferMinutes * MINUTE_MS)
+    .map(({ slot }) => slot);
+}
+
+/**
+ * Slot starts in `range` with the held and confirmed bookings and the owner's calendars around it
+ * taken into account.
+ */
 export async function slotsIn(
   db: Db,
+  calendars: CalendarBusyTimes,
   service: SlotService,
   range: InstantRange,
   now: Date,
@@ -73,8 +98,10 @@ export async function slotsIn(
   // (keeping instants such as the year 9999 away from the database), and the rest narrows it.
   const window = offerWindow(range, now, config);
   if (!window) return [];
-  const busy = await listBusyRanges(db, busyWindowFor(window, config), exceptBookingId);
-  return computeAvailableSlots(service, window, now, config, busy);
+  const busyWindow = busyWindowFor(window, config);
+  const busy = await listBusyRanges(db, busyWindow, exceptBookingId);
+  const slots = computeAvailableSlots(service, window, now, config, busy);
+  return clearOfCalendars(slots, service, config, await calendars.busyIn(db, busyWindow));
 }
 
 /**
@@ -93,14 +120,21 @@ interface OfferedSlots {
 async function offeredSlots(
   db: Db,
   cache: AvailabilityCache,
+  calendars: CalendarBusyTimes,
   service: ServiceRow,
   config: SchedulingConfig,
   now: Date,
 ): Promise<OfferedSlots> {
   return cache.offered(service.slug, now, async () => {
     const stretch = bookableStretch(now, config, AVAILABILITY_CACHE_TTL_MS);
-    const busy = await listBusyRanges(db, busyWindowFor(stretch, config));
-    const slots = slotStartsIn(service, stretch, config, busy);
+    const busyWindow = busyWindowFor(stretch, config);
+    const busy = await listBusyRanges(db, busyWindow);
+    const slots = clearOfCalendars(
+      slotStartsIn(service, stretch, config, busy),
+      service,
+      config,
+      await calendars.busyIn(db, busyWindow),
+    );
     return {
       value: { instants: slots.map(Date.parse), slots },
       expiresAt: now.getTime() + AVAILABILITY_CACHE_TTL_MS,
@@ -118,6 +152,7 @@ function offeredIn(offered: OfferedSlots, window: InstantRange): string[] {
 async function computeAvailability(
   db: Db,
   cache: AvailabilityCache,
+  calendars: CalendarBusyTimes,
   service: ServiceRow,
   config: SchedulingConfig,
   query: AvailabilityQuery,
@@ -127,7 +162,7 @@ async function computeAvailability(
   // The same window computeAvailableSlots would cut (notice and horizon at this reader's now).
   const window = offerWindow(range, now, config);
   const slots = window
-    ? offeredIn(await offeredSlots(db, cache, service, config, now), window)
+    ? offeredIn(await offeredSlots(db, cache, calendars, service, config, now), window)
     : [];
   const value = {
     service: service.slug,
@@ -149,6 +184,7 @@ async function computeAvailability(
 export async function availabilityJson(
   db: Db,
   cache: AvailabilityCache,
+  calendars: CalendarBusyTimes,
   query: AvailabilityQuery,
   now: Date,
 ): Promise<Buffer> {
@@ -158,7 +194,15 @@ export async function availabilityJson(
       await cache.service(query.service, now, () => findServiceBySlug(db, query.service)),
     );
     const config = await cache.settings(now, () => loadSchedulingSettings(db));
-    const { value, expiresAt } = await computeAvailability(db, cache, service, config, query, now);
+    const { value, expiresAt } = await computeAvailability(
+      db,
+      cache,
+      calendars,
+      service,
+      config,
+      query,
+      now,
+    );
     // Bytes rather than text: sending them needs no length count or encoding per read.
     return { value: Buffer.from(JSON.stringify(availabilitySchema.parse(value))), expiresAt };
   });
@@ -167,6 +211,7 @@ export async function availabilityJson(
 /** Whether `start` is a slot the service offers right now (the same rules as the calendar). */
 export async function isSlotOffered(
   db: Db,
+  calendars: CalendarBusyTimes,
   service: SlotService,
   start: Date,
   now: Date,
@@ -174,13 +219,14 @@ export async function isSlotOffered(
   exceptBookingId?: string,
 ): Promise<boolean> {
   const range = { start, end: new Date(start.getTime() + 1) };
-  const slots = await slotsIn(db, service, range, now, config, exceptBookingId);
+  const slots = await slotsIn(db, calendars, service, range, now, config, exceptBookingId);
   return slots.includes(start.toISOString());
 }
 
 /** Up to NEAREST_SLOTS_COUNT free slot starts closest to `around`, ascending. */
 export async function nearestSlots(
   db: Db,
+  calendars: CalendarBusyTimes,
   service: SlotService,
   around: Date,
   now: Date,
@@ -195,7 +241,7 @@ export async function nearestSlots(
     end: new Date(aroundMs + NEAREST_SEARCH_DAYS * DAY_MS),
   };
   if (range.start >= range.end) return [];
-  const slots = await slotsIn(db, service, range, now, config, exceptBookingId);
+  const slots = await slotsIn(db, calendars, service, range, now, config, exceptBookingId);
   return slots
     .map((slot) => ({ slot, distance: Math.abs(Date.parse(slot) - aroundMs) }))
     .sort((a, b) => a.distance - b.distance || (a.slot < b.slot ? -1 : 1))

@@ -36,6 +36,7 @@ import {
 import { loadSchedulingSettings } from '../scheduling-settings';
 import type { ServiceRow } from '../services-repository';
 import type { SlotService } from '../availability/slots';
+import type { CalendarBusyTimes } from '../availability/calendar-busy';
 import { DAY_MS, MINUTE_MS } from '../../clock/zone-clock';
 
 /** What a booking change works with. */
@@ -43,6 +44,9 @@ export type BookingDeps = Pick<
   AppDeps,
   'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone'
 >;
+
+/** A change that moves a booking to a time also checks the owner's calendars (decision 059). */
+export type TimedBookingDeps = BookingDeps & Pick<AppDeps, 'calendarBusy'>;
 
 /** Who makes the change: the booking's client, or the owner (any booking, any time). */
 export interface BookingActorRef {
@@ -174,13 +178,14 @@ export function addMinutes(instant: Date, minutes: number): Date {
 /** The 409 for a time that is not (or no longer) available, with free slots near it to offer. */
 export async function slotTakenProblem(
   db: Db,
+  calendars: CalendarBusyTimes,
   service: SlotService,
   start: Date,
   now: Date,
   settings: SchedulingSettings,
   exceptBookingId?: string,
 ): Promise<HttpProblem> {
-  const nearest = await nearestSlots(db, service, start, now, settings, exceptBookingId);
+  const nearest = await nearestSlots(db, calendars, service, start, now, settings, exceptBookingId);
   return new HttpProblem(409, BOOKING_MESSAGES.slotTaken, {
     type: SLOT_TAKEN_PROBLEM_TYPE,
     members: { nearestSlots: nearest },
@@ -193,6 +198,7 @@ export async function slotTakenProblem(
  */
 export async function checkTimeFree(
   tx: Tx,
+  calendars: CalendarBusyTimes,
   service: SlotService,
   start: Date,
   now: Date,
@@ -209,7 +215,7 @@ export async function checkTimeFree(
   }
   const free = options.outsideHours
     ? start.getTime() > now.getTime()
-    : await isSlotOffered(tx, service, start, now, settings, options.exceptBookingId);
+    : await isSlotOffered(tx, calendars, service, start, now, settings, options.exceptBookingId);
   if (!free) throw new SlotUnavailable();
 }
 

@@ -39,7 +39,7 @@ import {
   SlotUnavailable,
   slotTakenProblem,
   type BookingActorRef,
-  type BookingDeps,
+  type TimedBookingDeps,
   type BookingOutcome,
 } from './change-steps';
 
@@ -135,7 +135,7 @@ function replayed(existing: BookingRow, fingerprint: string): BookingRow {
  * with the same request returns the first booking without a second row or mail.
  */
 export async function createBooking(
-  deps: BookingDeps,
+  deps: TimedBookingDeps,
   actor: BookingActorRef,
   input: CreateBookingInput,
   now: Date = deps.clock(),
@@ -174,7 +174,7 @@ export async function createBooking(
           now,
         });
       }
-      await checkTimeFree(tx, service, start, now, settings, {
+      await checkTimeFree(tx, deps.calendarBusy, service, start, now, settings, {
         outsideHours: actor.type === 'owner' && input.outsideHours === true,
       });
       const initial = initialBookingState({
@@ -242,7 +242,8 @@ export async function createBooking(
       const winner = await findBookingByIdempotencyKey(db, client.id, key);
       if (winner) return outcome(replayed(winner, fingerprint));
     }
-    if (slotTaken) throw await slotTakenProblem(db, service, start, now, settings);
+    if (slotTaken)
+      throw await slotTakenProblem(db, deps.calendarBusy, service, start, now, settings);
     throw error;
   }
 }

@@ -17,7 +17,7 @@ import {
   SlotUnavailable,
   slotTakenProblem,
   type BookingActorRef,
-  type BookingDeps,
+  type TimedBookingDeps,
   type BookingOutcome,
 } from './change-steps';
 
@@ -33,7 +33,7 @@ export interface RescheduleBookingInput {
  * the new one is taken. A client only before the cutoff and only to an offered slot.
  */
 export async function rescheduleBooking(
-  deps: BookingDeps,
+  deps: TimedBookingDeps,
   actor: BookingActorRef,
   bookingId: string,
   input: RescheduleBookingInput,
@@ -55,7 +55,7 @@ export async function rescheduleBooking(
       if (start.getTime() === booking.startAt.getTime()) {
         return { booking, client: clientView(client), view };
       }
-      await checkTimeFree(tx, service, start, now, settings, {
+      await checkTimeFree(tx, deps.calendarBusy, service, start, now, settings, {
         outsideHours: actor.type === 'owner' && input.outsideHours === true,
         exceptBookingId: booking.id,
       });
@@ -79,7 +79,15 @@ export async function rescheduleBooking(
     });
   } catch (error) {
     if (service && (error instanceof SlotUnavailable || isExclusionViolation(error))) {
-      throw await slotTakenProblem(deps.db, service, start, now, settings, bookingId);
+      throw await slotTakenProblem(
+        deps.db,
+        deps.calendarBusy,
+        service,
+        start,
+        now,
+        settings,
+        bookingId,
+      );
     }
     throw error;
   }

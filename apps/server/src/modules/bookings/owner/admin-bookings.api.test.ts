@@ -494,6 +494,17 @@ describe('owner bookings API', () => {
           '2026-03-09T05:00:00.000Z',
           '2026-03-09T05:30:00.000Z',
         ],
+        candidates: [
+          ['04:00', '04:20'],
+          ['04:30', '04:50'],
+          ['05:00', '05:20'],
+          ['05:30', '05:50'],
+        ].map(([start, end]) => ({
+          start: `2026-03-09T${start}:00.000Z`,
+          end: `2026-03-09T${end}:00.000Z`,
+          offered: true,
+          reason: null,
+        })),
       });
       const closed = await call('POST', '/api/admin/scheduling/preview', {
         settings: {
@@ -530,6 +541,37 @@ describe('owner bookings API', () => {
       ]);
       // A 10-minute buffer also closes 09:00 (too near opening); 10:00 is exactly 10 minutes after.
       expect(await preview(10)).toEqual(['2026-03-09T05:00:00.000Z', '2026-03-09T05:30:00.000Z']);
+
+      // Each start of the hours says why it is not offered.
+      const reasons = await call('POST', '/api/admin/scheduling/preview', {
+        settings: { ...settings, rules: { ...settings.rules, bufferMinutes: 10 } },
+        service: 'intro-call',
+        date: '2026-03-09',
+      });
+      expect(
+        slotPreviewSchema
+          .parse(reasons.json())
+          .candidates.map((slot) => [slot.start.slice(11, 16), slot.offered, slot.reason?.text]),
+      ).toEqual([
+        ['04:30', false, 'booked'],
+        ['05:00', true, undefined],
+        ['05:30', true, undefined],
+      ]);
+      const full = await call('POST', '/api/admin/scheduling/preview', {
+        settings: { ...settings, rules: { ...settings.rules, maxBookingsPerDay: 1 } },
+        service: 'intro-call',
+        date: '2026-03-09',
+      });
+      expect(
+        slotPreviewSchema
+          .parse(full.json())
+          .candidates.map((slot) => [slot.start.slice(11, 16), slot.reason?.text]),
+      ).toEqual([
+        ['04:00', 'past the daily maximum'],
+        ['04:30', 'booked'],
+        ['05:00', 'past the daily maximum'],
+        ['05:30', 'past the daily maximum'],
+      ]);
     });
 
     it('refuses an unknown service and invalid settings with 400', async () => {

@@ -32,7 +32,9 @@ import {
   updateService,
   type ServiceRow,
 } from '../services-repository';
-import { busyWindowFor, computeAvailableSlots, rangeForDays } from '../availability/slots';
+import { busyWindowFor, offerWindow, rangeForDays } from '../availability/slots';
+import type { CalendarBusyTimes } from '../availability/calendar-busy';
+import { explainSlots } from '../availability/slot-reasons';
 
 type ServiceInput = z.output<typeof serviceInputSchema>;
 type SlotPreviewRequest = z.output<typeof slotPreviewRequestSchema>;
@@ -167,9 +169,14 @@ export async function saveScheduling(
 /**
  * The slots a draft of the settings offers for one service on one owner-local day. Notice and
  * horizon are set aside by computing as if "now" were the day's first instant with a one-day
- * horizon, so any day (past or far ahead) can be checked; held and confirmed bookings still count.
+ * horizon, so any day (past or far ahead) can be checked; held and confirmed bookings and the
+ * owner's calendars still count. Each start of the day's hours comes with why it is not offered.
  */
-export async function previewSlots(db: Db, request: SlotPreviewRequest): Promise<SlotPreview> {
+export async function previewSlots(
+  db: Db,
+  calendars: CalendarBusyTimes,
+  request: SlotPreviewRequest,
+): Promise<SlotPreview> {
   const service = await findServiceBySlug(db, request.service);
   if (!service) {
     throw new HttpProblem(400, BOOKING_MESSAGES.serviceUnknown, {
@@ -182,7 +189,12 @@ export async function previewSlots(db: Db, request: SlotPreviewRequest): Promise
     ...request.settings,
     rules: { ...request.settings.rules, minimumNoticeHours: 0, horizonDays: 1 },
   };
-  const busy = await listBusyRanges(db, busyWindowFor(day, config));
-  const slots = computeAvailableSlots(service, day, day.start, config, busy);
-  return { date: request.date, timeZone, slots };
+  const busyWindow = busyWindowFor(day, config);
+  const busy = await listBusyRanges(db, busyWindow);
+  const window = offerWindow(day, day.start, config);
+  const candidates = window
+    ? explainSlots(service, window, config, busy, await calendars.explainedBusyIn(db, busyWindow))
+    : [];
+  const slots = candidates.filter((slot) => slot.offered).map((slot) => slot.start);
+  return { date: request.date, timeZone, slots, candidates };
 }

@@ -217,7 +217,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
         response: { 200: slotPreviewSchema, 400: problemSchema, ...errors },
       },
     },
-    async (request) => previewSlots(deps.db, request.body),
+    async (request) => previewSlots(deps.db, deps.calendarBusy, request.body),
   );
 
   app.get(

@@ -1,8 +1,15 @@
-/** The slots the unsaved draft would offer for one service on one day, existing bookings counted. */
+/**
+ * The slots the unsaved draft would offer for one service on one day, existing bookings and the
+ * owner's calendars counted, and why each other time of the day's hours is not offered.
+ */
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { schedulingSettingsSchema, type SchedulingSettingsInput } from '@consult/shared';
+import {
+  schedulingSettingsSchema,
+  type SchedulingSettingsInput,
+  type SlotCandidate,
+} from '@consult/shared';
 import { Skeleton } from '../../../components/query-state';
 import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
@@ -71,11 +78,17 @@ export function SlotPreviewCard() {
           ) : preview.error ? (
             <Alert tone="error">{errorMessage(preview.error)}</Alert>
           ) : preview.currentData ? (
-            <PreviewSlots
-              slots={preview.currentData.slots}
-              date={preview.currentData.date}
-              zone={preview.currentData.timeZone}
-            />
+            <>
+              <PreviewSlots
+                slots={preview.currentData.slots}
+                date={preview.currentData.date}
+                zone={preview.currentData.timeZone}
+              />
+              <NotOffered
+                candidates={preview.currentData.candidates}
+                zone={preview.currentData.timeZone}
+              />
+            </>
           ) : null}
         </div>
       </div>
@@ -104,6 +117,27 @@ function PreviewSlots({ slots, date, zone }: { slots: string[]; date: string; zo
             className="rounded-lg border border-line bg-brand-soft px-3 py-1.5 text-sm font-semibold text-brand-strong tabular-nums"
           >
             {timeInZone(slot, zone)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The times of the day's hours that are not offered, each with why ("busy in Personal: Dentist"). */
+function NotOffered({ candidates, zone }: { candidates: SlotCandidate[]; zone: string }) {
+  const refused = candidates.filter((slot) => !slot.offered);
+  if (refused.length === 0) return null;
+  return (
+    <div className="mt-4 flex flex-col gap-2">
+      <p className="text-sm text-muted">Not offered</p>
+      <ul aria-label="Times not offered" className="flex flex-col gap-1 text-sm">
+        {refused.map((slot) => (
+          <li key={slot.start} className="flex gap-3">
+            <span className="w-12 shrink-0 text-muted tabular-nums">
+              {timeInZone(slot.start, zone)}
+            </span>
+            <span className="min-w-0 break-words text-ink">{slot.reason?.text}</span>
           </li>
         ))}
       </ul>
