@@ -32,6 +32,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads CALENDAR_REFRESH_MINUTES as whole minutes from 1 to a day, 5 by default', () => {
+    expect(loadConfig({}).CALENDAR_REFRESH_MINUTES).toBe(5);
+    expect(loadConfig({ CALENDAR_REFRESH_MINUTES: '15' }).CALENDAR_REFRESH_MINUTES).toBe(15);
+    for (const wrong of ['0', '1.5', '1441', 'often']) {
+      expect(errorOf({ CALENDAR_REFRESH_MINUTES: wrong }).variable).toBe(
+        'CALENDAR_REFRESH_MINUTES',
+      );
+    }
+  });
+
   it('names the variable when PORT is not a number', () => {
     const error = errorOf({ PORT: 'abc' });
     expect(error.variable).toBe('PORT');
