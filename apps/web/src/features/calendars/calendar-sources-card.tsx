@@ -25,6 +25,7 @@ import {
   useUpdateCalendarSourceMutation,
 } from './calendar-sources-api';
 import { CalendarSourceForm, type CalendarSourceValues } from './calendar-source-form';
+import { countOf } from '../../lib/plural';
 
 const NEW_CALENDAR: CalendarSourceValues = {
   label: '',
@@ -34,7 +35,7 @@ const NEW_CALENDAR: CalendarSourceValues = {
 
 function ReadState({ calendar, timeZone }: { calendar: CalendarSource; timeZone: string }) {
   const read = calendar.lastSuccessAt
-    ? `Read ${formatMoment(calendar.lastSuccessAt, timeZone)}: ${calendar.eventsRead ?? 0} events, ${calendar.busyRanges} busy times`
+    ? `Read ${formatMoment(calendar.lastSuccessAt, timeZone)}: ${countOf(calendar.eventsRead ?? 0, 'event')}, ${countOf(calendar.busyRanges, 'busy time')}`
     : 'Not read yet';
   return (
     <div className="flex flex-col gap-2">

@@ -5,10 +5,10 @@ import { Card } from '../../components/ui/card';
 import { BarChart } from './bar-chart';
 import { formatDayOfMonth, formatMediumDay } from '../../lib/date-time';
 import { formatMonthKey } from './metrics-format';
+import { countOf } from '../../lib/plural';
 
 const BOOKINGS_COLOR = '#0f3d3e';
 const REVENUE_COLOR = '#b4532a';
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const WEEK_COLUMNS: [string, string] = ['Week starting', 'Bookings'];
 const countTick = (v: number) => (Number.isInteger(v) ? String(v) : '');
 
@@ -26,8 +26,8 @@ function BookingsPerWeek({ metrics }: { metrics: Metrics }) {
   const total = values.reduce((a, b) => a + b, 0);
   const summary =
     total === 0
-      ? `No bookings in the ${plural(weeks.length, 'week')} of this range.`
-      : `${plural(total, 'booking')} over ${plural(weeks.length, 'week')}; the busiest week began ${formatMediumDay(busiest.weekStart)} with ${busiest.count}.`;
+      ? `No bookings in the ${countOf(weeks.length, 'week')} of this range.`
+      : `${countOf(total, 'booking')} over ${countOf(weeks.length, 'week')}; the busiest week began ${formatMediumDay(busiest.weekStart)} with ${busiest.count}.`;
   return (
     <Card
       title="Bookings per week"
@@ -67,7 +67,7 @@ function RevenuePerMonth({ metrics, currency }: { metrics: Metrics; currency: st
   const { months, values, money } = chart;
   const total = values.reduce((a, b) => a + b, 0);
   const bestIndex = values.reduce((top, value, i) => (value > values[top]! ? i : top), 0);
-  const summary = `Net ${currency} revenue over ${plural(months.length, 'month')}: ${money(total)} in all; highest in ${formatMonthKey(months[bestIndex]!)} with ${money(values[bestIndex]!)}.`;
+  const summary = `Net ${currency} revenue over ${countOf(months.length, 'month')}: ${money(total)} in all; highest in ${formatMonthKey(months[bestIndex]!)} with ${money(values[bestIndex]!)}.`;
   return (
     <Card
       title={`Revenue per month (${currency})`}
