@@ -155,7 +155,12 @@ export async function expireHeldBooking(
   now: Date,
   details: Record<string, unknown>,
 ): Promise<void> {
-  await updateBooking(tx, booking.id, { state: 'expired', updatedAt: now });
+  // The invite and the calendar feeds read the change by its raised SEQUENCE (decision 058).
+  await updateBooking(tx, booking.id, {
+    state: 'expired',
+    icsSequence: booking.icsSequence + 1,
+    updatedAt: now,
+  });
   await insertBookingEvent(tx, {
     bookingId: booking.id,
     action: 'expired',

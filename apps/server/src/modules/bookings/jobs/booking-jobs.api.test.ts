@@ -49,7 +49,7 @@ describe('booking jobs', () => {
   describe('hold expiry', () => {
     const now = new Date('2031-01-06T08:00:00Z');
 
-    it('expires holds that ran out, as the system, and keeps the running ones', async () => {
+    it('expires holds that ran out, as the system, raising their SEQUENCE, and keeps the running ones', async () => {
       const lapsed = await book({
         startAt: hoursFrom(now, 48),
         state: 'pending_payment',
@@ -64,8 +64,15 @@ describe('booking jobs', () => {
       });
 
       expect(await expireHolds(t.app.deps, now)).toBe(1);
-      expect((await stateOf(lapsed.id)).state).toBe('expired');
-      expect((await stateOf(running.id)).state).toBe('pending_payment');
+      // The calendar feeds show it cancelled with a SEQUENCE above the invite's.
+      expect(await stateOf(lapsed.id)).toMatchObject({
+        state: 'expired',
+        icsSequence: lapsed.icsSequence + 1,
+      });
+      expect(await stateOf(running.id)).toMatchObject({
+        state: 'pending_payment',
+        icsSequence: running.icsSequence,
+      });
       expect(await eventsOf(lapsed.id)).toEqual([
         expect.objectContaining({
           action: 'expired',
