@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { CALENDAR_SOURCE_MESSAGES, type Availability } from '@consult/shared';
+import { calendarWith } from '../apps/server/src/test/ical';
 import { openSignedIn } from './support/accounts';
 import { expect, expectAccessibleWithoutToasts, shootBothWidths, test } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
@@ -17,36 +18,11 @@ const SESSION_MS = 60 * 60_000;
 test.describe.configure({ timeout: 90_000 });
 test.use({ timezoneId: OWNER_ZONE });
 
-/** iCalendar text with the given events (none: an empty calendar, as a new one is). */
-function calendarText(events: { uid: string; start: Date; end: Date; summary: string }[]) {
-  const stamp = (date: Date) =>
-    date
-      .toISOString()
-      .replace(/[-:]/g, '')
-      .replace(/\.\d{3}/, '');
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Consult e2e//Personal//EN',
-    ...events.flatMap((event) => [
-      'BEGIN:VEVENT',
-      `UID:${event.uid}`,
-      `DTSTAMP:${stamp(new Date('2026-01-01T00:00:00Z'))}`,
-      `DTSTART:${stamp(event.start)}`,
-      `DTEND:${stamp(event.end)}`,
-      `SUMMARY:${event.summary}`,
-      'END:VEVENT',
-    ]),
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-}
-
 let server: OwnServer;
 /** The owner's calendar, as their calendar app publishes it. */
 let personal: Server;
 let personalUrl: string;
-let personalText = calendarText([]);
+let personalText = calendarWith();
 
 test.beforeAll(async () => {
   personal = createServer((_request, response) => {
@@ -106,15 +82,11 @@ test('the owner adds a calendar, reads it again after a new event, the preview s
   await expect(item.getByText(/: 0 events, 0 busy times$/)).toBeVisible();
 
   // The dentist is booked in the owner's own calendar: read now, without waiting for the schedule.
-  const start = new Date(taken);
-  personalText = calendarText([
-    {
-      uid: 'dentist@e2e.test',
-      start,
-      end: new Date(start.getTime() + SESSION_MS),
-      summary: 'Dentist',
-    },
-  ]);
+  personalText = calendarWith({
+    start: taken,
+    end: new Date(Date.parse(taken) + SESSION_MS).toISOString(),
+    summary: 'Dentist',
+  });
   await item.getByRole('button', { name: 'Read now' }).click();
   await expect(page.getByText(CALENDAR_SOURCE_MESSAGES.refreshed)).toBeVisible();
   await expect(item.getByText(/: 1 event, 1 busy time$/)).toBeVisible();

@@ -1,4 +1,7 @@
-/** Reads an .ics the way calendar programs do (ical.js), for assertions on invites. */
+/**
+ * Reads an .ics the way calendar programs do (ical.js), for assertions on invites; writes the
+ * simple calendars a test serves as one of the owner's own.
+ */
 import ICAL from 'ical.js';
 
 /** What an invite and a feed's event share. */
@@ -44,4 +47,25 @@ export function parseFeed(ics: string) {
       attendees: vevent.getAllProperties('attendee').length,
     })),
   };
+}
+
+/** iCalendar text with these events (UTC times, ISO strings), as a calendar app publishes it. */
+export function calendarWith(...events: { start: string; end: string; summary: string }[]): string {
+  const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//consult//test//EN',
+    ...events.flatMap((event, index) => [
+      'BEGIN:VEVENT',
+      `UID:event-${index}-${event.start}@test`,
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART:${stamp(event.start)}`,
+      `DTEND:${stamp(event.end)}`,
+      `SUMMARY:${event.summary}`,
+      'END:VEVENT',
+    ]),
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
 }

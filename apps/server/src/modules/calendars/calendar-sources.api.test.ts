@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -19,6 +14,7 @@ import {
   type CalendarRefresh,
 } from '@consult/shared';
 import { signedInUser } from '../../test/accounts';
+import { calendarWith } from '../../test/ical';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditLog } from '../audit/schema';
 import { addService, dayAhead, openEveryDay, slotAt } from '../bookings/booking-test-setup';
@@ -35,38 +31,6 @@ interface CalendarPeer {
   calendar: string;
   requests: IncomingHttpHeaders[];
   close(): Promise<void>;
-}
-
-function calendarWith(...events: { start: string; end: string; summary: string }[]): string {
-  const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//consult//test//EN',
-    ...events.flatMap((event, index) => [
-      'BEGIN:VEVENT',
-      `UID:event-${index}-${event.start}@test`,
-      'DTSTAMP:20260101T000000Z',
-      `DTSTART:${stamp(event.start)}`,
-      `DTEND:${stamp(event.end)}`,
-      `SUMMARY:${event.summary}`,
-      'END:VEVENT',
-    ]),
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-}
-
-/** Listens on the first free port of this suite's range (5400–5419). */
-async function listenInRange(server: Server): Promise<number> {
-  for (let port = 5400; port < 5420; port += 1) {
-    const listening = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (listening) return (server.address() as AddressInfo).port;
-  }
-  throw new Error('no free port in 5400–5419');
 }
 
 async function startCalendarPeer(): Promise<CalendarPeer> {
@@ -104,7 +68,8 @@ async function startCalendarPeer(): Promise<CalendarPeer> {
     }
     response.writeHead(200, { 'content-type': 'text/calendar', etag }).end(peer.calendar);
   });
-  const port = await listenInRange(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
   return peer;
 }
 
