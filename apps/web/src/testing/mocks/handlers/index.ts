@@ -1,6 +1,7 @@
 import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { bookingsHandlers } from './bookings';
+import { calendarsHandlers } from './calendars';
 import { messagesHandlers } from './messages';
 import { paymentsHandlers } from './payments';
 import { siteHandlers } from './site';
@@ -14,6 +15,7 @@ export const handlers = [
   ...siteHandlers,
   ...tasksHandlers,
   ...bookingsHandlers,
+  ...calendarsHandlers,
   ...paymentsHandlers,
   ...messagesHandlers,
   ...usersHandlers,
