@@ -5,6 +5,7 @@ import { calendarsHandlers } from './calendars';
 import { messagesHandlers } from './messages';
 import { paymentsHandlers } from './payments';
 import { siteHandlers } from './site';
+import { systemHandlers } from './system';
 import { tasksHandlers } from './tasks';
 import { usersHandlers } from './users';
 
@@ -19,4 +20,5 @@ export const handlers = [
   ...paymentsHandlers,
   ...messagesHandlers,
   ...usersHandlers,
+  ...systemHandlers,
 ];

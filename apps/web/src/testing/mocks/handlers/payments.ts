@@ -6,7 +6,12 @@ export const paymentsHandlers = [
   http.get(apiPath('/payments'), () =>
     answer<PaymentsList>({ payments: [makePayment()], instructions: null }),
   ),
-  http.get(apiPath('/admin/payments'), () =>
-    answer<AdminPaymentsPage>(page.payments([makeAdminPayment()])),
+  // The start page's notice asks for the manual refunds still owed: none by default.
+  http.get(apiPath('/admin/payments'), ({ request }) =>
+    answer<AdminPaymentsPage>(
+      page.payments(
+        new URL(request.url).searchParams.get('refunds') === 'owed' ? [] : [makeAdminPayment()],
+      ),
+    ),
   ),
 ];
