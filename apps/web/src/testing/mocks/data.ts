@@ -4,6 +4,8 @@
  */
 import {
   CONTACT_REQUEST_TYPES,
+  consultationServiceSchema,
+  paymentSettingsSchema,
   schedulingSettingsSchema,
   type AdminBookingDetail,
   type AdminBookingRecord,
@@ -14,14 +16,17 @@ import {
   type AdminTasksPage,
   type AuditEntry,
   type BookingRecord,
+  type ConsultationService,
   type InboxMessage,
   type InboxPage,
   type OutboxMailSummary,
   type PastBookingsPage,
   type PaymentRecord,
+  type PaymentSettingsView,
   type PublicSite,
   type SchedulingSettings,
   type SignedInSession,
+  type SiteDocument,
   type SiteService,
   type SystemStatus,
   type TaskRecord,
@@ -364,3 +369,30 @@ export const auditEntry: AuditEntry = {
   target: BOOKING_ID,
   details: {},
 };
+
+/** The owner's view of the one service the public site offers. */
+export const adminService: ConsultationService = consultationServiceSchema.parse({
+  id: 'v1000000-0000-4000-8000-000000000001',
+  slug: siteService.slug,
+  title: siteService.title,
+  summary: siteService.summary,
+  durationMinutes: siteService.durationMinutes,
+  priceMinor: siteService.priceMinor,
+  currency: siteService.currency,
+  meetingMode: siteService.meetingMode,
+  questions: [],
+  ownCurrency: false,
+});
+
+/** GET /api/admin/payment-settings: the shared defaults, paid by hand (no Stripe keys). */
+export const paymentSettings: PaymentSettingsView = {
+  settings: paymentSettingsSchema.parse({ provider: 'manual' }),
+  stripeConfigured: false,
+  activeProvider: 'manual',
+};
+
+/** GET /api/admin/site: the public site's document, without its services. */
+export const siteDocument: SiteDocument = (() => {
+  const { services: _services, mailDelivery: _mail, ...document } = publicSite;
+  return document;
+})();

@@ -1,4 +1,9 @@
-import type { SignedInSessions, TwoFactorStatus, User } from '@consult/shared';
+import type {
+  SecuritySettingsView,
+  SignedInSessions,
+  TwoFactorStatus,
+  User,
+} from '@consult/shared';
 import { answer, apiPath, http } from '../http';
 import { sessionUser } from './auth';
 import { currentSession, otherSession, twoFactorOff } from '../data';
@@ -9,4 +14,7 @@ export const accountHandlers = [
     answer<SignedInSessions>({ sessions: [currentSession, otherSession] }),
   ),
   http.get(apiPath('/user/2fa'), () => answer<TwoFactorStatus>(twoFactorOff)),
+  http.get(apiPath('/admin/security-settings'), () =>
+    answer<SecuritySettingsView>({ requireTwoFactorForAdmins: false, adminsWithoutTwoFactor: 1 }),
+  ),
 ];

@@ -4,9 +4,13 @@ import type {
   OwnerTimeZone,
   PastBookingsPage,
   SchedulingSettings,
+  ServicesList,
+  SiteCurrency,
+  SlotPreview,
   UpcomingBookings,
 } from '@consult/shared';
 import {
+  adminService,
   makeAdminBooking,
   makeAdminBookingDetail,
   makeBooking,
@@ -27,6 +31,11 @@ export const bookingsHandlers = [
     answer<AdminBookingDetail>(makeAdminBookingDetail()),
   ),
   http.get(apiPath('/admin/scheduling'), () => answer<SchedulingSettings>(schedulingSettings)),
+  http.post(apiPath('/admin/scheduling/preview'), () =>
+    answer<SlotPreview>({ date: '2030-01-14', timeZone: 'Europe/London', slots: [] }),
+  ),
+  http.get(apiPath('/admin/services'), () => answer<ServicesList>({ services: [adminService] })),
+  http.get(apiPath('/admin/site-currency'), () => answer<SiteCurrency>({ currency: 'GBP' })),
   http.get(apiPath('/admin/owner-time-zone'), () =>
     answer<OwnerTimeZone>({ timeZone: schedulingSettings.rules.timeZone }),
   ),

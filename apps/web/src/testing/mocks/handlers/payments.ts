@@ -1,5 +1,5 @@
-import type { AdminPaymentsPage, PaymentsList } from '@consult/shared';
-import { makeAdminPayment, makePayment, page } from '../data';
+import type { AdminPaymentsPage, PaymentSettingsView, PaymentsList } from '@consult/shared';
+import { makeAdminPayment, makePayment, page, paymentSettings } from '../data';
 import { answer, apiPath, http } from '../http';
 
 export const paymentsHandlers = [
@@ -14,4 +14,5 @@ export const paymentsHandlers = [
       ),
     ),
   ),
+  http.get(apiPath('/admin/payment-settings'), () => answer<PaymentSettingsView>(paymentSettings)),
 ];
