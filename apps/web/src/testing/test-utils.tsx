@@ -30,7 +30,7 @@ export function renderRoute(url: string, { as }: { as?: Role } = {}) {
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...view, router, user: userEvent.setup({ delay: null }) };
+  return { ...view, router, user: userEvent.setup() };
 }
 
 /** Waits until the route's lazy module and its session check are done and a page heading shows. */

@@ -1,21 +1,18 @@
 /**
  * The owner's overview screens: /admin/upcoming (the timeline, refunds owed, accounts and system
- * cards), /admin/metrics and /admin/system (status, audit log, outbox), each in its loading, error,
- * empty and filled states, and what a cancellation on the timeline reads again.
+ * cards) and /admin/system (status, audit log, outbox), each in its loading, error, empty and filled
+ * states, and what a cancellation on the timeline reads again.
  */
 import { describe, expect, it } from 'vitest';
 import {
   BOOKING_MESSAGES,
   BOOKING_CANCEL_REASON_MAX,
-  METRICS_MESSAGES,
   OUTBOX_MESSAGES,
   paths,
   type AdminBookingRecord,
   type AdminBookingsPage,
   type AdminPaymentsPage,
   type AuditPage,
-  type Metrics,
-  type MetricsFigures,
   type OutboxPage,
   type SystemStatus,
 } from '@consult/shared';
@@ -174,90 +171,6 @@ describe('/admin/upcoming', () => {
     renderRoute(paths.admin.upcoming, { as: 'admin' });
     expect(await screen.findByText('Could not load the accounts')).toBeVisible();
     expect(await screen.findByText('Could not load the system status')).toBeVisible();
-  });
-});
-
-function figures(overrides: Partial<MetricsFigures> = {}): MetricsFigures {
-  return {
-    range: { from: '2026-10-01', to: '2026-10-30', timeZone: 'Europe/London' },
-    bookings: {
-      total: 0,
-      byState: {
-        pending_payment: 0,
-        confirmed: 0,
-        completed: 0,
-        no_show: 0,
-        cancelled: 0,
-        expired: 0,
-      },
-    },
-    cancellations: { clientEarly: 0, clientLate: 0, owner: 0 },
-    revenue: [],
-    bookingsMade: 0,
-    newClients: 0,
-    contactMessages: 0,
-    utilisation: null,
-    noShowRate: null,
-    ...overrides,
-  };
-}
-
-/** The answer for the range asked, so the screen shows it as the one it asked for. */
-const metricsAnswer = (current: Partial<MetricsFigures>) =>
-  http.get(apiPath('/admin/metrics'), ({ request }) => {
-    const params = new URL(request.url).searchParams;
-    const range = { from: params.get('from')!, to: params.get('to')!, timeZone: 'Europe/London' };
-    return answer<Metrics>({
-      ...figures({ ...current, range }),
-      series: { bookingsPerWeek: [], revenuePerMonth: [] },
-      previous: figures(),
-    });
-  });
-
-describe('/admin/metrics', () => {
-  it('shows a skeleton while the metrics load', async () => {
-    server.use(pending('/admin/metrics'));
-    renderRoute(paths.admin.metrics, { as: 'admin' });
-    await expectLoading('Loading the metrics');
-  });
-
-  it('says so when the metrics do not load', async () => {
-    server.use(failing('/admin/metrics'));
-    renderRoute(paths.admin.metrics, { as: 'admin' });
-    await expectLoadError('the metrics');
-  });
-
-  it('says the range is empty with the shared sentence', async () => {
-    server.use(metricsAnswer({}));
-    renderRoute(paths.admin.metrics, { as: 'admin' });
-    expect(await screen.findByText(METRICS_MESSAGES.emptyRange)).toBeVisible();
-  });
-
-  it('shows the figures of a range with bookings', async () => {
-    server.use(
-      metricsAnswer({
-        bookings: { ...figures().bookings, total: 7 },
-        newClients: 3,
-      }),
-    );
-    renderRoute(`${paths.admin.metrics}?from=2026-10-01&to=2026-10-30`, { as: 'admin' });
-    const total = await screen.findByRole('heading', { name: 'Bookings that start in this range' });
-    expect(total.parentElement).toHaveTextContent('7');
-    expect(screen.queryByText(METRICS_MESSAGES.emptyRange)).not.toBeInTheDocument();
-  });
-
-  it('checks a custom range with the shared messages before asking for it', async () => {
-    server.use(metricsAnswer({}));
-    const { user, router } = renderRoute(paths.admin.metrics, { as: 'admin' });
-    await findPageHeading('Metrics');
-    const custom = screen.getByRole('form', { name: 'Custom range' });
-    await user.clear(within(custom).getByLabelText('From'));
-    await user.type(within(custom).getByLabelText('From'), '2026-10-30');
-    await user.clear(within(custom).getByLabelText('To'));
-    await user.type(within(custom).getByLabelText('To'), '2026-10-01');
-    await user.click(within(custom).getByRole('button', { name: 'Show range' }));
-    expect(await within(custom).findByText(METRICS_MESSAGES.reversed)).toBeVisible();
-    expect(router.state.location.search).toBe('');
   });
 });
 
