@@ -7,10 +7,16 @@ import { describe, expect, it } from 'vitest';
 import {
   BOOKING_MESSAGES,
   BOOKING_CANCEL_REASON_MAX,
+  adminPaymentPath,
+  CARD_PAYMENT_IN_PROGRESS_PROBLEM_TYPE,
   OUTBOX_MESSAGES,
+  PAYMENT_MESSAGES,
+  PAYMENT_STATUS_LABELS,
   paths,
   type AdminBookingRecord,
   type AdminBookingsPage,
+  type AdminPaymentDetail,
+  type AdminPaymentRecord,
   type AdminPaymentsPage,
   type AuditPage,
   type OutboxPage,
@@ -24,7 +30,7 @@ import {
   page,
   systemStatus,
 } from '../../testing/mocks/data';
-import { answer, apiPath, failing, http, pending } from '../../testing/mocks/http';
+import { answer, apiPath, failing, http, pending, problem } from '../../testing/mocks/http';
 import { server } from '../../testing/mocks/server';
 import {
   expectLoadError,
@@ -263,5 +269,117 @@ describe('/admin/system', () => {
     );
     renderRoute(`${paths.admin.system}?tab=outbox`, { as: 'admin' });
     expect(await screen.findByText(OUTBOX_MESSAGES.notDelivered)).toBeVisible();
+  });
+});
+
+/** A payment due by hand, in full as the owner's panel reads it. */
+function duePayment(overrides: Partial<AdminPaymentRecord> = {}): AdminPaymentDetail {
+  const record = makeAdminPayment({
+    status: 'pending',
+    paidAt: null,
+    paidMethod: null,
+    receivedOn: null,
+    receiptNumber: null,
+    ...overrides,
+  });
+  return {
+    ...record,
+    receipt: {
+      business: { name: 'Harbour Consulting', address: '', taxId: '' },
+      client: { name: record.client.name, email: record.client.email },
+      service: { title: record.service.title, start: record.service.start, durationMinutes: 60 },
+      taxRateBasisPoints: 0,
+      netMinor: record.amountMinor,
+      taxMinor: 0,
+      refunds: [],
+      footer: '',
+      void: false,
+      voidedAt: null,
+      voidReason: null,
+      voidedReceipts: [],
+    },
+    nextReceiptNumber: '2026-0008',
+    voidableUntil: null,
+    refundNotes: {},
+  };
+}
+
+describe('/admin/payments: marking a payment paid', () => {
+  it('asks how it was paid before sending', async () => {
+    let sent = 0;
+    const payment = duePayment();
+    server.use(
+      http.get(apiPath('/admin/payments/:id'), () => answer<AdminPaymentDetail>(payment)),
+      http.post(apiPath('/admin/payments/:id/mark-paid'), () => {
+        sent += 1;
+        return answer<AdminPaymentDetail>(payment);
+      }),
+    );
+    const { user } = renderRoute(adminPaymentPath(payment.id), { as: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Mark paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as paid' });
+    await user.click(within(dialog).getByRole('button', { name: 'Issue 2026-0008' }));
+    expect(await within(dialog).findByText(PAYMENT_MESSAGES.paymentMethodInvalid)).toBeVisible();
+    expect(sent).toBe(0);
+  });
+
+  it('records the payment, issues its receipt and reads the payment and the list again', async () => {
+    let payment = duePayment();
+    let listReads = 0;
+    server.use(
+      http.get(apiPath('/admin/payments'), () => {
+        listReads += 1;
+        return answer<AdminPaymentsPage>(page.payments([payment]));
+      }),
+      http.get(apiPath('/admin/payments/:id'), () => answer<AdminPaymentDetail>(payment)),
+      http.post(apiPath('/admin/payments/:id/mark-paid'), () => {
+        payment = {
+          ...payment,
+          status: 'paid',
+          paidAt: '2026-11-20T09:00:00.000Z',
+          paidMethod: 'bank_transfer',
+          receivedOn: '2026-11-20',
+          receiptNumber: '2026-0008',
+          nextReceiptNumber: null,
+        };
+        return answer<AdminPaymentDetail>(payment);
+      }),
+    );
+    const { user } = renderRoute(adminPaymentPath(payment.id), { as: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Mark paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as paid' });
+    await user.selectOptions(within(dialog).getByLabelText('How was it paid?'), 'bank_transfer');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue 2026-0008' }));
+    expect(
+      await screen.findByText('Payment recorded. Receipt 2026-0008 was mailed.'),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Mark paid' })).not.toBeInTheDocument(),
+    );
+    expect(listReads).toBeGreaterThanOrEqual(2);
+    expect(screen.getAllByText(PAYMENT_STATUS_LABELS.paid).length).toBeGreaterThan(0);
+  });
+
+  it('says the client already paid by card when Stripe is confirming it', async () => {
+    const payment = duePayment({ provider: 'stripe' });
+    server.use(
+      http.get(apiPath('/admin/payments/:id'), () => answer<AdminPaymentDetail>(payment)),
+      http.post(apiPath('/admin/payments/:id/mark-paid'), () =>
+        problem(409, {
+          type: CARD_PAYMENT_IN_PROGRESS_PROBLEM_TYPE,
+          title: 'Conflict',
+          detail: 'The client has just paid by card; Stripe is confirming it.',
+        }),
+      ),
+    );
+    const { user } = renderRoute(adminPaymentPath(payment.id), { as: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Mark paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as paid' });
+    await user.selectOptions(within(dialog).getByLabelText('How was it paid?'), 'bank_transfer');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue 2026-0008' }));
+    expect(await within(dialog).findByText('Already paid by card')).toBeVisible();
+    expect(
+      within(dialog).getByText('The client has just paid by card; Stripe is confirming it.'),
+    ).toBeVisible();
   });
 });
