@@ -26,6 +26,7 @@ import {
   type SiteService,
 } from '@consult/shared';
 import { makeBooking, publicSite, siteService } from '../../testing/mocks/data';
+import { freeTimeOnLastDay } from '../../testing/mocks/handlers/bookings';
 import {
   answer,
   apiPath,
@@ -48,15 +49,7 @@ import {
 } from '../../testing/test-utils';
 
 /** The free time offered: 10:00 UTC on the last day of the month asked for. */
-const freeTimes = http.get(apiPath('/availability'), ({ request }) => {
-  const params = new URL(request.url).searchParams;
-  const day = params.get('to')!;
-  return answer<Availability>({
-    service: params.get('service')!,
-    timeZone: params.get('timeZone')!,
-    days: [{ date: day, slots: [`${day}T10:00:00.000Z`] }],
-  });
-});
+const freeTimes = freeTimeOnLastDay;
 
 /** A 409 with the fields the booking flow reads (the nearest free times, the cap reached). */
 const conflict = (fields: Omit<BookingConflictProblem, 'status' | 'title'>) =>

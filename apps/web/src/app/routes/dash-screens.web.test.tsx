@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  BOOKING_MESSAGES,
   BOOKING_STATE_LABELS,
   CALENDAR_FEED_MESSAGES,
   formatMoney,
@@ -13,6 +14,8 @@ import {
   paths,
   paymentReferenceLine,
   receiptPath,
+  SLOT_TAKEN_PROBLEM_TYPE,
+  type BookingConflictProblem,
   type BookingRecord,
   type CalendarFeedView,
   type PastBookingsPage,
@@ -26,6 +29,7 @@ import {
   apiPath,
   failing,
   http,
+  HttpResponse,
   pending,
   problem,
   SERVER_ERROR_DETAIL,
@@ -279,6 +283,67 @@ describe('/dash/bookings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     expect(await within(dialog).findByText(SERVER_ERROR_DETAIL)).toBeVisible();
     expect(screen.getByRole('article', { name: makeBooking().service.title })).toBeVisible();
+  });
+
+  it('moves a booking to a free time and reads the bookings again', async () => {
+    let booking = makeBooking();
+    let movedTo: string | undefined;
+    let reads = 0;
+    server.use(
+      http.get(apiPath('/bookings/upcoming'), () => {
+        reads += 1;
+        return answer<UpcomingBookings>({ bookings: [booking] });
+      }),
+      http.post(apiPath('/bookings/:id/reschedule'), async ({ request }) => {
+        movedTo = ((await request.json()) as { start: string }).start;
+        booking = { ...booking, start: movedTo };
+        return answer<BookingRecord>(booking);
+      }),
+    );
+    const { user } = renderRoute(paths.bookings, { as: 'user' });
+    const card = await screen.findByRole('article', { name: makeBooking().service.title });
+    await user.click(within(card).getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: `Reschedule ${makeBooking().service.title}`,
+    });
+    const move = within(dialog).getByRole('button', { name: 'Move to this time' });
+    expect(move).toBeDisabled();
+    await user.click(await within(dialog).findByRole('button', { name: /, available$/ }));
+    const times = await within(dialog).findByRole('region', { name: /^Free times on/ });
+    await user.click(within(times).getByRole('button'));
+    await user.click(move);
+    await waitFor(() => expect(dialog).not.toHaveAttribute('open'));
+    expect(movedTo).toMatch(/T10:00:00.000Z$/);
+    await waitFor(() => expect(reads).toBe(2));
+  });
+
+  it('offers the nearest free times when the new time was just taken', async () => {
+    server.use(
+      http.post(apiPath('/bookings/:id/reschedule'), () =>
+        HttpResponse.json(
+          {
+            type: SLOT_TAKEN_PROBLEM_TYPE,
+            status: 409,
+            title: 'Conflict',
+            detail: BOOKING_MESSAGES.slotTaken,
+            nearestSlots: ['2030-01-15T09:00:00.000Z'],
+          } satisfies BookingConflictProblem,
+          { status: 409, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const { user } = renderRoute(paths.bookings, { as: 'user' });
+    const card = await screen.findByRole('article', { name: makeBooking().service.title });
+    await user.click(within(card).getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: `Reschedule ${makeBooking().service.title}`,
+    });
+    await user.click(await within(dialog).findByRole('button', { name: /, available$/ }));
+    const times = await within(dialog).findByRole('region', { name: /^Free times on/ });
+    await user.click(within(times).getByRole('button'));
+    await user.click(within(dialog).getByRole('button', { name: 'Move to this time' }));
+    expect(await within(dialog).findByText(BOOKING_MESSAGES.slotTaken)).toBeVisible();
+    expect(within(dialog).getByText('The nearest free times:')).toBeVisible();
   });
 
   it('pages through the past bookings', async () => {

@@ -1,6 +1,7 @@
 import type {
   AdminBookingDetail,
   AdminBookingsPage,
+  Availability,
   OwnerTimeZone,
   PastBookingsPage,
   SchedulingSettings,
@@ -19,7 +20,19 @@ import {
 } from '../data';
 import { answer, apiPath, http } from '../http';
 
+/** GET /api/availability: one free time, 10:00 UTC on the last day of the range asked for. */
+export const freeTimeOnLastDay = http.get(apiPath('/availability'), ({ request }) => {
+  const params = new URL(request.url).searchParams;
+  const day = params.get('to')!;
+  return answer<Availability>({
+    service: params.get('service')!,
+    timeZone: params.get('timeZone')!,
+    days: [{ date: day, slots: [`${day}T10:00:00.000Z`] }],
+  });
+});
+
 export const bookingsHandlers = [
+  freeTimeOnLastDay,
   http.get(apiPath('/bookings/upcoming'), () =>
     answer<UpcomingBookings>({ bookings: [makeBooking()] }),
   ),
