@@ -19,6 +19,9 @@ beforeAll(() =>
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  // What a screen kept for later (a booking choice, where to return after sign-in) is not the next test's.
+  sessionStorage.clear();
+  localStorage.clear();
   const calls = unhandled.splice(0);
   if (calls.length > 0) throw new Error(`No mock API handler for: ${calls.join(', ')}`);
 });

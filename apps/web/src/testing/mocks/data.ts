@@ -4,6 +4,8 @@
  */
 import {
   CONTACT_REQUEST_TYPES,
+  consultationServiceSchema,
+  paymentSettingsSchema,
   schedulingSettingsSchema,
   type AdminBookingDetail,
   type AdminBookingRecord,
@@ -12,15 +14,23 @@ import {
   type AdminPaymentsPage,
   type AdminTaskRecord,
   type AdminTasksPage,
+  type AuditEntry,
   type BookingRecord,
+  type ConsultationService,
   type InboxMessage,
   type InboxPage,
+  type OutboxMailSummary,
   type PastBookingsPage,
   type PaymentRecord,
+  type PaymentSettingsView,
   type PublicSite,
   type SchedulingSettings,
+  type SignedInSession,
+  type SiteDocument,
   type SiteService,
+  type SystemStatus,
   type TaskRecord,
+  type TwoFactorStatus,
   type User,
   type UsersPage,
 } from '@consult/shared';
@@ -271,3 +281,118 @@ export const publicSite: PublicSite = {
   services: [siteService],
   mailDelivery: 'smtp',
 };
+
+/** The session of the device the test signs in on, and one on another device. */
+export const currentSession: SignedInSession = {
+  id: 's1000000-0000-4000-8000-000000000001',
+  userAgent: 'Mozilla/5.0 (Macintosh) Firefox/140.0',
+  device: 'Firefox on macOS',
+  createdAt: CREATED,
+  lastUsedAt: CREATED,
+  ip: '203.0.113.x',
+  current: true,
+};
+
+export const otherSession: SignedInSession = {
+  ...currentSession,
+  id: 's1000000-0000-4000-8000-000000000002',
+  userAgent: 'Mozilla/5.0 (iPhone) Safari/18.0',
+  device: 'Safari on iOS',
+  ip: '198.51.100.x',
+  current: false,
+};
+
+export const twoFactorOff: TwoFactorStatus = {
+  enabled: false,
+  enabledAt: null,
+  recoveryCodesLeft: 0,
+  required: false,
+};
+
+/** GET /api/admin/system of a healthy server with mail delivery on. */
+export const systemStatus: SystemStatus = {
+  version: '1.4.2',
+  uptimeSeconds: 3600,
+  node: 'v24.0.0',
+  database: {
+    kind: 'postgres',
+    ok: true,
+    latencyMs: 2,
+    sizeBytes: 8_000_000,
+    migrationsApplied: 40,
+  },
+  mail: {
+    delivery: 'smtp',
+    pending: 0,
+    sent: 12,
+    failed: 0,
+    notDelivered: 0,
+    oldestPendingAt: null,
+  },
+  jobs: {
+    started: true,
+    jobs: [
+      {
+        name: 'mail-outbox',
+        intervalMs: 2000,
+        running: false,
+        lastRunAt: CREATED,
+        lastError: null,
+        runs: 100,
+        failures: 0,
+      },
+    ],
+  },
+  memory: { rssBytes: 120_000_000, heapUsedBytes: 60_000_000 },
+  eventLoopDelayMs: { p50: 10, p99: 20, max: 30 },
+};
+
+export const outboxMail: OutboxMailSummary = {
+  id: 'o1000000-0000-4000-8000-000000000001',
+  to: clientUser.email,
+  subject: 'Your booking is confirmed',
+  state: 'sent',
+  attempts: 1,
+  lastError: null,
+  createdAt: CREATED,
+  sentAt: CREATED,
+  dueAt: null,
+  gathering: false,
+  erased: false,
+};
+
+export const auditEntry: AuditEntry = {
+  id: 1,
+  at: CREATED,
+  actor: { id: adminUser.id, name: adminUser.name, email: adminUser.email },
+  action: 'booking.cancelled',
+  target: BOOKING_ID,
+  details: {},
+};
+
+/** The owner's view of the one service the public site offers. */
+export const adminService: ConsultationService = consultationServiceSchema.parse({
+  id: 'v1000000-0000-4000-8000-000000000001',
+  slug: siteService.slug,
+  title: siteService.title,
+  summary: siteService.summary,
+  durationMinutes: siteService.durationMinutes,
+  priceMinor: siteService.priceMinor,
+  currency: siteService.currency,
+  meetingMode: siteService.meetingMode,
+  questions: [],
+  ownCurrency: false,
+});
+
+/** GET /api/admin/payment-settings: the shared defaults, paid by hand (no Stripe keys). */
+export const paymentSettings: PaymentSettingsView = {
+  settings: paymentSettingsSchema.parse({ provider: 'manual' }),
+  stripeConfigured: false,
+  activeProvider: 'manual',
+};
+
+/** GET /api/admin/site: the public site's document, without its services. */
+export const siteDocument: SiteDocument = (() => {
+  const { services: _services, mailDelivery: _mail, ...document } = publicSite;
+  return document;
+})();

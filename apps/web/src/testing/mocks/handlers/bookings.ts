@@ -1,12 +1,17 @@
 import type {
   AdminBookingDetail,
   AdminBookingsPage,
+  Availability,
   OwnerTimeZone,
   PastBookingsPage,
   SchedulingSettings,
+  ServicesList,
+  SiteCurrency,
+  SlotPreview,
   UpcomingBookings,
 } from '@consult/shared';
 import {
+  adminService,
   makeAdminBooking,
   makeAdminBookingDetail,
   makeBooking,
@@ -15,7 +20,19 @@ import {
 } from '../data';
 import { answer, apiPath, http } from '../http';
 
+/** GET /api/availability: one free time, 10:00 UTC on the last day of the range asked for. */
+export const freeTimeOnLastDay = http.get(apiPath('/availability'), ({ request }) => {
+  const params = new URL(request.url).searchParams;
+  const day = params.get('to')!;
+  return answer<Availability>({
+    service: params.get('service')!,
+    timeZone: params.get('timeZone')!,
+    days: [{ date: day, slots: [`${day}T10:00:00.000Z`] }],
+  });
+});
+
 export const bookingsHandlers = [
+  freeTimeOnLastDay,
   http.get(apiPath('/bookings/upcoming'), () =>
     answer<UpcomingBookings>({ bookings: [makeBooking()] }),
   ),
@@ -27,6 +44,11 @@ export const bookingsHandlers = [
     answer<AdminBookingDetail>(makeAdminBookingDetail()),
   ),
   http.get(apiPath('/admin/scheduling'), () => answer<SchedulingSettings>(schedulingSettings)),
+  http.post(apiPath('/admin/scheduling/preview'), () =>
+    answer<SlotPreview>({ date: '2030-01-14', timeZone: 'Europe/London', slots: [] }),
+  ),
+  http.get(apiPath('/admin/services'), () => answer<ServicesList>({ services: [adminService] })),
+  http.get(apiPath('/admin/site-currency'), () => answer<SiteCurrency>({ currency: 'GBP' })),
   http.get(apiPath('/admin/owner-time-zone'), () =>
     answer<OwnerTimeZone>({ timeZone: schedulingSettings.rules.timeZone }),
   ),

@@ -1,9 +1,11 @@
 import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { bookingsHandlers } from './bookings';
+import { calendarsHandlers } from './calendars';
 import { messagesHandlers } from './messages';
 import { paymentsHandlers } from './payments';
 import { siteHandlers } from './site';
+import { systemHandlers } from './system';
 import { tasksHandlers } from './tasks';
 import { usersHandlers } from './users';
 
@@ -14,7 +16,9 @@ export const handlers = [
   ...siteHandlers,
   ...tasksHandlers,
   ...bookingsHandlers,
+  ...calendarsHandlers,
   ...paymentsHandlers,
   ...messagesHandlers,
   ...usersHandlers,
+  ...systemHandlers,
 ];
