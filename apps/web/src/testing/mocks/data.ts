@@ -345,6 +345,7 @@ export const systemStatus: SystemStatus = {
   },
   memory: { rssBytes: 120_000_000, heapUsedBytes: 60_000_000 },
   eventLoopDelayMs: { p50: 10, p99: 20, max: 30 },
+  calendars: { failing: [] },
 };
 
 export const outboxMail: OutboxMailSummary = {

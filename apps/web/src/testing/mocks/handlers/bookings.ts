@@ -45,7 +45,12 @@ export const bookingsHandlers = [
   ),
   http.get(apiPath('/admin/scheduling'), () => answer<SchedulingSettings>(schedulingSettings)),
   http.post(apiPath('/admin/scheduling/preview'), () =>
-    answer<SlotPreview>({ date: '2030-01-14', timeZone: 'Europe/London', slots: [] }),
+    answer<SlotPreview>({
+      date: '2030-01-14',
+      timeZone: 'Europe/London',
+      slots: [],
+      candidates: [],
+    }),
   ),
   http.get(apiPath('/admin/services'), () => answer<ServicesList>({ services: [adminService] })),
   http.get(apiPath('/admin/site-currency'), () => answer<SiteCurrency>({ currency: 'GBP' })),
