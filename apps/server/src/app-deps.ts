@@ -12,6 +12,7 @@ import type { AccountPrivacy } from './modules/account/account-privacy';
 import type { AccountKeys } from './modules/auth/account-keys';
 import type { SignedInCache } from './modules/auth/signed-in-cache';
 import type { AvailabilityCache } from './modules/bookings/availability/availability-cache';
+import type { BookingPaymentHooks } from './modules/bookings/booking-payment-hooks';
 import type { OwnerTimeZone } from './modules/clock/owner-time-zone';
 import type { Mailer } from './modules/mail/mailer';
 import type { PaymentProviders } from './modules/payments/providers';
@@ -55,6 +56,8 @@ export interface AppDeps {
   system: SystemDeps;
   /** The account's export and erasure, implemented by `modules/people` (they touch every module). */
   accountPrivacy: AccountPrivacy;
+  /** A booking's payment steps (open, settle on cancel, checkout, receipts), implemented by `modules/payments`. */
+  bookingPayments: BookingPaymentHooks;
 }
 
 /** The options every route plugin of the API receives. */

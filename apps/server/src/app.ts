@@ -39,6 +39,7 @@ import { adminAuditRoutes } from './modules/audit/routes';
 import { adminOutboxRoutes } from './modules/mail/routes';
 import { bookingJobs } from './modules/bookings/jobs/booking-jobs';
 import { paymentJobs } from './modules/payments/refunds';
+import { bookingPaymentHooks } from './modules/payments/booking-hooks';
 import { adminTaskRoutes, taskRoutes } from './modules/tasks/routes';
 import { adminMetricsRoutes } from './modules/metrics/routes';
 import { taskJobs } from './modules/tasks/task-jobs';
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     afterResponse: createAfterResponse(app.log),
     system: { database, jobs, version, startedAt },
     accountPrivacy,
+    bookingPayments: bookingPaymentHooks,
   };
   const deps = options.adjustDeps ? options.adjustDeps(builtDeps) : builtDeps;
   app.decorate('deps', deps);

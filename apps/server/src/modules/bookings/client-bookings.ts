@@ -3,7 +3,6 @@ import type { BookingRecord, PastBookingsPage, UpcomingBookings } from '@consult
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/uuid';
-import { clientBookingPayments } from '../payments/booking-payments';
 import { toBookingRecord, type ViewContext } from './booking-view';
 import {
   countPastBookings,
@@ -16,7 +15,7 @@ import { bookingCalendarFile, type CalendarFile } from './mails/calendar-invite'
 import { changeContext, notFound } from './changes/change-steps';
 import { pageWindow } from './past-bookings-page';
 
-type ReadDeps = Pick<AppDeps, 'db' | 'log'>;
+type ReadDeps = Pick<AppDeps, 'db' | 'log' | 'bookingPayments'>;
 
 /** A client's own booking for reading (`clientId` null: the owner, any booking); 404 otherwise. */
 export async function findClientBooking(
@@ -42,7 +41,7 @@ export async function clientBookingRecord(
   booking: BookingRow,
   view: ViewContext,
 ): Promise<BookingRecord> {
-  const payments = await clientBookingPayments(deps, [booking]);
+  const payments = await deps.bookingPayments.clientBookingPayments(deps, [booking]);
   return { ...toBookingRecord(booking, view), ...payments.get(booking.id)?.due };
 }
 
@@ -77,7 +76,7 @@ export async function clientUpcomingBookings(
   ]);
   // Each with its payment, so the client knows before cancelling what comes back, and how to pay
   // what is due by hand.
-  const payments = await clientBookingPayments(deps, rows);
+  const payments = await deps.bookingPayments.clientBookingPayments(deps, rows);
   return {
     bookings: rows.map((row) => {
       const found = payments.get(row.id);

@@ -25,7 +25,6 @@ import {
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
 import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
-import { checkoutOfNewBooking } from '../payments/checkout';
 import { availabilityJson, listPublicServices } from './availability/availability-service';
 import { bookingChangeBudgets } from './booking-rate-limits';
 import { toBookingRecord } from './booking-view';
@@ -136,7 +135,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       );
       const record = await clientBookingRecord(deps, booking, view);
       if (booking.state !== 'pending_payment') return reply.code(201).send(record);
-      const checkoutUrl = await checkoutOfNewBooking(deps, user, booking.id);
+      const checkoutUrl = await deps.bookingPayments.checkoutOfNewBooking(deps, user, booking.id);
       return reply.code(201).send({ ...record, checkoutUrl });
     },
   );

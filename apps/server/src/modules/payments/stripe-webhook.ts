@@ -22,7 +22,7 @@ import { applyPayment } from '../bookings/changes/owner-changes';
 import { formatMailTime } from '../bookings/mails/booking-mails';
 import { bookingMailOwner } from '../bookings/mails/booking-owner';
 import { findUserById, findUserContacts } from '../users/users-repository';
-import { expireHeldBooking } from './checkout';
+import { expireHeldBooking } from '../bookings/changes/expire-held-booking';
 import {
   foreignPaymentOwnerMail,
   latePaymentOwnerMail,
@@ -316,6 +316,7 @@ async function sessionPaid(
 
 /** The session ended unpaid (expired at Stripe, or its delayed payment failed): the hold ends. */
 async function sessionEnded(
+  deps: PaymentDeps,
   tx: Tx,
   session: SessionObject,
   now: Date,
@@ -330,7 +331,7 @@ async function sessionEnded(
     return 'ignored';
   }
   if (reason === 'payment failed') await updatePayment(tx, payment.id, { status: 'failed' });
-  await expireHeldBooking(tx, booking, now, { reason });
+  await expireHeldBooking(deps, tx, booking, now, { reason });
   return 'applied';
 }
 
@@ -481,9 +482,9 @@ export async function applyStripeEvent(
       case 'checkout.session.async_payment_succeeded':
         return sessionPaid(deps, tx, object, now);
       case 'checkout.session.expired':
-        return sessionEnded(tx, object, now, 'checkout expired');
+        return sessionEnded(deps, tx, object, now, 'checkout expired');
       case 'checkout.session.async_payment_failed':
-        return sessionEnded(tx, object, now, 'payment failed');
+        return sessionEnded(deps, tx, object, now, 'payment failed');
       case 'charge.refunded':
         return chargeRefunded(deps, tx, object);
       case 'refund.failed':

@@ -44,7 +44,7 @@ import {
 
 export type PrivacyDeps = Pick<
   AppDeps,
-  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone'
+  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone' | 'bookingPayments'
 >;
 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;

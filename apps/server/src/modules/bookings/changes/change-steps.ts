@@ -19,14 +19,13 @@ import type { AppDeps } from '../../../app-deps';
 import type { Db, Tx } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
 import { insertAuditEntry } from '../../audit/audit-repository';
-import type { CancellationRefund } from '../../payments/payment-steps';
-import { clientBookingPayments } from '../../payments/booking-payments';
 import { HttpProblem } from '../../../plugins/errors';
 import { findUserById, type UserRow } from '../../users/users-repository';
 import { isSlotOffered, nearestSlots } from '../availability/availability-service';
 import { bookingMailOwner, queueBookingMails, type BookingMailKind } from '../mails/booking-mails';
 import { canClientChange, decideStateChange, type BookingActor } from '../booking-state';
 import type { ViewContext } from '../booking-view';
+import type { CancellationRefund } from '../booking-payment-hooks';
 import {
   insertBookingEvent,
   lockBookingById,
@@ -41,7 +40,7 @@ import { DAY_MS, MINUTE_MS } from '../../clock/zone-clock';
 /** What a booking change works with. */
 export type BookingDeps = Pick<
   AppDeps,
-  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone'
+  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone' | 'bookingPayments'
 >;
 
 /** Who makes the change: the booking's client, or the owner (any booking, any time). */
@@ -215,17 +214,19 @@ export async function checkTimeFree(
 
 /** The owner's instructions while the booking's payment is due by hand (null otherwise, Stripe included). */
 async function manualPaymentInstructions(
-  deps: Pick<AppDeps, 'log'>,
+  deps: Pick<AppDeps, 'log' | 'bookingPayments'>,
   tx: Tx,
   booking: BookingRow,
 ): Promise<string | null> {
-  const payments = await clientBookingPayments({ db: tx, log: deps.log }, [booking]);
+  const payments = await deps.bookingPayments.clientBookingPayments({ db: tx, log: deps.log }, [
+    booking,
+  ]);
   return payments.get(booking.id)?.due?.paymentInstructions ?? null;
 }
 
 /** Queues the change's mails to the client and the owner in the change's transaction. */
 export async function mailChange(
-  deps: Pick<AppDeps, 'mailer' | 'log' | 'config'>,
+  deps: Pick<AppDeps, 'mailer' | 'log' | 'config' | 'bookingPayments'>,
   tx: Tx,
   kind: BookingMailKind,
   booking: BookingRow,

@@ -13,7 +13,6 @@ import {
 } from '@consult/shared';
 import type { AppDeps } from '../../../app-deps';
 import { isUuid } from '../../../db/uuid';
-import { bookingPayments } from '../../payments/booking-payments';
 import { HttpProblem } from '../../../plugins/errors';
 import {
   countAdminBookings,
@@ -81,7 +80,7 @@ export async function listBookingsPage(
 }
 
 export async function viewBookingDetail(
-  deps: Pick<AppDeps, 'db' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'bookingPayments'>,
   id: string,
   now: Date = new Date(),
 ): Promise<AdminBookingDetail> {
@@ -89,7 +88,7 @@ export async function viewBookingDetail(
   if (!found) throw new HttpProblem(404, BOOKING_MESSAGES.bookingNotFound);
   const settings = await loadSchedulingSettings(deps.db, deps.log);
   const events = await listBookingEvents(deps.db, id);
-  const payments = await bookingPayments(deps, [id]);
+  const payments = await deps.bookingPayments.bookingPayments(deps, [id]);
   const view = { now, cutoffHours: settings.rules.cancellationCutoffHours };
   return {
     ...toAdminBookingRecord(found.booking, found.client, view),
