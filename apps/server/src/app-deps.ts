@@ -16,6 +16,7 @@ import type { BookingPaymentHooks } from './modules/bookings/booking-payment-hoo
 import type { OwnerTimeZone } from './modules/clock/owner-time-zone';
 import type { Mailer } from './modules/mail/mailer';
 import type { PaymentProviders } from './modules/payments/providers';
+import type { SiteServiceCatalogue } from './modules/site/site-services';
 
 /**
  * The settings services read: links in mails, where the owner's copies go, the configured admin,
@@ -58,6 +59,8 @@ export interface AppDeps {
   accountPrivacy: AccountPrivacy;
   /** A booking's payment steps (open, settle on cancel, checkout, receipts), implemented by `modules/payments`. */
   bookingPayments: BookingPaymentHooks;
+  /** The services the site's pages offer, implemented by `modules/bookings` (the services table). */
+  siteServices: SiteServiceCatalogue;
 }
 
 /** The options every route plugin of the API receives. */

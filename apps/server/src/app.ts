@@ -53,6 +53,8 @@ import { createRateLimitStore } from './modules/auth/rate-limit-store';
 import { healthRoutes } from './modules/system/health-routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { siteRoutes } from './modules/site/routes';
+import { getPublicSiteContent } from './modules/site/site-service';
+import { siteServiceCatalogue } from './modules/bookings/site-services';
 import { adminSiteRoutes } from './modules/site/admin-routes';
 import { adminSystemRoutes } from './modules/system/routes';
 import { ensureConfiguredAdmin } from './modules/auth/configured-admin';
@@ -177,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     system: { database, jobs, version, startedAt },
     accountPrivacy,
     bookingPayments: bookingPaymentHooks,
+    siteServices: siteServiceCatalogue,
   };
   const deps = options.adjustDeps ? options.adjustDeps(builtDeps) : builtDeps;
   app.decorate('deps', deps);
@@ -229,7 +232,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   if (options.webRoot && existsSync(options.webRoot)) {
-    await app.register(webAppPlugin, { root: options.webRoot });
+    await app.register(webAppPlugin, {
+      root: options.webRoot,
+      siteContent: () => getPublicSiteContent(deps),
+    });
   }
 
   app.addHook('onReady', async () => {

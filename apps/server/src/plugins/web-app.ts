@@ -13,7 +13,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, isKnownAppPath, paths, type SiteContent } from '@consult/shared';
 import { escapeHtml } from '../modules/mail/escape-html';
-import { getPublicSiteContent } from '../modules/site/site-service';
 import { sendProblem } from './errors';
 
 /** What apps/web/src/entry-server.tsx exports (built to apps/web/dist/server/entry-server.js). */
@@ -166,7 +165,13 @@ function serverEntryLoader(file: string): (() => Promise<ServerEntry>) | null {
   return () => (entry ??= import(pathToFileURL(file).href) as Promise<ServerEntry>);
 }
 
-export async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
+export interface WebAppOptions {
+  root: string;
+  /** The site as the pages show it (`app.ts` passes the site module's reader). */
+  siteContent: () => Promise<SiteContent>;
+}
+
+export async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   const builtIndexHtml = await readFile(join(options.root, 'index.html'), 'utf8');
   const serverEntry = serverEntryLoader(join(options.root, '..', 'server', 'entry-server.js'));
   const manifestFile = join(options.root, '.vite', 'manifest.json');
@@ -206,7 +211,7 @@ export async function webAppPlugin(app: FastifyInstance, options: { root: string
     search: string,
   ): Promise<{ status: number; html: string } | null> {
     if (!serverEntry || !RENDERED_PAGES.has(pathname)) return null;
-    const [entry, site] = await Promise.all([serverEntry(), getPublicSiteContent(app.db, app.log)]);
+    const [entry, site] = await Promise.all([serverEntry(), options.siteContent()]);
     const page = await entry.render(`${app.config.APP_URL}${pathname}${search}`, site);
     if (!page) return null;
     const shell = page.entry === 'landing' ? landingHtml : renderedHtml;

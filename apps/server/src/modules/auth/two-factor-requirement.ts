@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
 import { auditChange } from '../audit/audit-diff';
 import { insertAuditChange } from '../audit/audit-repository';
-import { findSetting, findSettingForUpdate, upsertSetting } from '../site/settings-repository';
+import { findSetting, findSettingForUpdate, upsertSetting } from '../../db/settings-repository';
 import type { UserRow } from '../users/users-repository';
 import { countAdminsWithoutTwoFactor, hasTwoFactor } from './two-factor-repository';
 

@@ -26,7 +26,7 @@ import {
   insertPortraitVariants,
   type StoredVariant,
 } from './portrait-repository';
-import { findSettingForUpdate, upsertSetting } from './settings-repository';
+import { findSettingForUpdate, upsertSetting } from '../../db/settings-repository';
 import { SITE_SETTINGS_KEY } from './site-service';
 
 /**

@@ -19,7 +19,7 @@ export const siteRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      const content = await getPublicSiteContent(deps.db, deps.log);
+      const content = await getPublicSiteContent(deps);
       return { ...content, mailDelivery: deps.mailer.delivery };
     },
   );

@@ -18,7 +18,7 @@ import { ZoneClock, wallMsToDate } from '../clock/zone-clock';
 import { demoSiteContent } from './demo-site-content';
 import { ownerSiteDocument, type OwnerFacts } from './owner-site-content';
 import { findPortraitVariant } from './portrait-repository';
-import { findSettingForUpdate, upsertSetting } from './settings-repository';
+import { findSettingForUpdate, upsertSetting } from '../../db/settings-repository';
 import { SITE_SETTINGS_KEY } from './site-service';
 
 export const UNKNOWN_PORTRAIT_MESSAGE = 'This photo is not stored any more: upload it again';

@@ -16,7 +16,7 @@ import { SCHEDULING_SETTINGS_KEY } from '../bookings/scheduling-settings';
 import type { ServiceRow } from '../bookings/services-repository';
 import { loadPaymentSettings } from '../payments/payment-settings';
 import { demoStringsIn } from '../site/demo-site-content';
-import { findSetting } from '../site/settings-repository';
+import { findSetting } from '../../db/settings-repository';
 import { getPublicSiteContent } from '../site/site-service';
 
 const DEFAULT_INSTRUCTIONS = paymentSettingsSchema.parse({}).manualInstructions;
@@ -36,11 +36,11 @@ function isDemoService(
 }
 
 export async function setupChecklist(
-  deps: Pick<AppDeps, 'db' | 'log' | 'config' | 'payments'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'config' | 'payments' | 'siteServices'>,
 ): Promise<SetupChecklist> {
   // The site as the public pages show it, its active services included.
   const [site, scheduling, payments] = await Promise.all([
-    getPublicSiteContent(deps.db, deps.log),
+    getPublicSiteContent(deps),
     findSetting(deps.db, SCHEDULING_SETTINGS_KEY),
     loadPaymentSettings(deps.db, deps.log),
   ]);

@@ -1,7 +1,7 @@
 /** Queries of the first run: whether an admin exists, and the stored salt of the setup code. */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { settings } from '../site/schema';
+import { settings } from '../../db/settings-schema';
 import { users } from '../users/schema';
 
 /** The settings key of the salt; the row is removed once the first admin exists. */

@@ -12,7 +12,7 @@ import { cookieValue, createUser, freshIp, signIn } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditLog } from '../audit/schema';
 import { demoSiteContent } from '../site/demo-site-content';
-import { settings } from '../site/schema';
+import { settings } from '../../db/settings-schema';
 import { findUserByEmail } from '../users/users-repository';
 import { AUTH_RATE_LIMITS } from '../auth/rate-limits';
 import { prepareSetupLink } from './setup-service';
