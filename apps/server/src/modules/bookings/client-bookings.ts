@@ -1,5 +1,10 @@
 /** A client's bookings for reading: one booking, its calendar file, the upcoming list, the past pages. */
-import type { BookingRecord, PastBookingsPage, UpcomingBookings } from '@consult/shared';
+import {
+  PAST_BOOKINGS_PAGE_SIZE,
+  type BookingRecord,
+  type PastBookingsPage,
+  type UpcomingBookings,
+} from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/uuid';
@@ -13,7 +18,7 @@ import {
 } from './bookings-repository';
 import { bookingCalendarFile, type CalendarFile } from './mails/calendar-invite';
 import { changeContext, notFound } from './changes/change-steps';
-import { pageWindow } from './past-bookings-page';
+import { pageWindow } from '../../db/page-window';
 
 type ReadDeps = Pick<AppDeps, 'db' | 'log' | 'bookingPayments'>;
 
@@ -93,7 +98,7 @@ export async function clientBookingsPage(
   now: Date,
 ): Promise<PastBookingsPage> {
   const total = await countPastBookings(deps.db, clientId, now);
-  const window = pageWindow(total, page);
+  const window = pageWindow(total, page, PAST_BOOKINGS_PAGE_SIZE);
   const [rows, view] = await Promise.all([
     total === 0 ? Promise.resolve([]) : listPastBookings(deps.db, clientId, now, window),
     viewContext(deps, now),

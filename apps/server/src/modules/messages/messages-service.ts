@@ -17,7 +17,7 @@ import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
 import { insertAuditEntry } from '../audit/audit-repository';
 import { auditChange } from '../audit/audit-diff';
-import { pageWindow } from '../bookings/past-bookings-page';
+import { pageWindow } from '../../db/page-window';
 import { findUserByEmail, type UserRow } from '../users/users-repository';
 import { inviteMail } from './invite-mail';
 import {

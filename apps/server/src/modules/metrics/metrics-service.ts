@@ -18,8 +18,8 @@ import {
   type MetricsQuery,
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
-import { storableBound } from '../bookings/bookings-repository';
-import { rangeForDays } from '../bookings/availability/slots';
+import { storableBound } from '../../db/storable-bound';
+import { rangeForDays } from '../clock/zone-clock';
 import { ZoneClock, dateToWallMs, wallMsToDate } from '../clock/zone-clock';
 import { loadSchedulingSettings } from '../bookings/scheduling-settings';
 import {

@@ -22,7 +22,7 @@ import type {
   PaidBooking,
   PayingClient,
 } from '../bookings/booking-payment-hooks';
-import { formatMailTime } from '../bookings/mails/booking-mails';
+import { formatMailTime } from '../mail/mail-time';
 import { loadPaymentSettings } from './payment-settings';
 import { receiptMail } from './payment-mails';
 import {

@@ -19,7 +19,7 @@ import { auditChange } from '../audit/audit-diff';
 import { insertAuditEntry } from '../audit/audit-repository';
 import { lockBookingById, updateBooking } from '../bookings/bookings-repository';
 import { applyPayment } from '../bookings/changes/owner-changes';
-import { formatMailTime } from '../bookings/mails/booking-mails';
+import { formatMailTime } from '../mail/mail-time';
 import { bookingMailOwner } from '../bookings/mails/booking-owner';
 import { findUserById, findUserContacts } from '../users/users-repository';
 import { expireHeldBooking } from '../bookings/changes/expire-held-booking';

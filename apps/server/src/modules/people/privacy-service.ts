@@ -23,7 +23,7 @@ import { verifyPassword } from '../auth/passwords';
 import { countRecoveryCodesLeft, findTwoFactor } from '../auth/two-factor-repository';
 import { canClientChange } from '../bookings/booking-state';
 import { insertBookingEvent, updateBooking } from '../bookings/bookings-repository';
-import { formatMailTime } from '../bookings/mails/booking-mails';
+import { formatMailTime } from '../mail/mail-time';
 import { bookingMailOwner } from '../bookings/mails/booking-owner';
 import { loadSchedulingSettings } from '../bookings/scheduling-settings';
 import { simpleMail } from '../mail/simple-mail';

@@ -22,7 +22,7 @@ import { HttpProblem } from '../../plugins/errors';
 import { insertAuditEntry } from '../audit/audit-repository';
 import { auditChange, isEmptyChange } from '../audit/audit-diff';
 import { findBookingById } from '../bookings/bookings-repository';
-import { pageWindow } from '../bookings/past-bookings-page';
+import { pageWindow } from '../../db/page-window';
 import { findUserContact, type UserRow } from '../users/users-repository';
 import { queueTaskAssignedMail } from './task-mails';
 import {

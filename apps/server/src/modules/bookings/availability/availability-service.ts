@@ -3,6 +3,7 @@
  * a service over the visitor's days, whether one start is offered right now, and the free slots
  * nearest to a time that is not.
  */
+import { rangeForDays } from '../../clock/zone-clock';
 import {
   availabilitySchema,
   BOOKING_MESSAGES,
@@ -29,7 +30,6 @@ import {
   computeAvailableSlots,
   groupSlotsByDay,
   offerWindow,
-  rangeForDays,
   slotStartsIn,
   type InstantRange,
   type SlotService,

@@ -22,11 +22,11 @@ import {
   type AdminBookingsFilter,
 } from './admin-bookings-repository';
 import type { BookingActorRef, BookingOutcome } from '../changes/change-steps';
-import { storableBound } from '../bookings-repository';
+import { storableBound } from '../../../db/storable-bound';
 import { toAdminBookingRecord } from '../booking-view';
-import { pageWindow } from '../past-bookings-page';
+import { pageWindow } from '../../../db/page-window';
 import { loadSchedulingSettings } from '../scheduling-settings';
-import { rangeForDays } from '../availability/slots';
+import { rangeForDays } from '../../clock/zone-clock';
 
 export function ownerActor(userId: string): BookingActorRef {
   return { type: 'owner', userId };

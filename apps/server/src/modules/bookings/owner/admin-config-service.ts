@@ -32,7 +32,8 @@ import {
   updateService,
   type ServiceRow,
 } from '../services-repository';
-import { busyWindowFor, computeAvailableSlots, rangeForDays } from '../availability/slots';
+import { rangeForDays } from '../../clock/zone-clock';
+import { busyWindowFor, computeAvailableSlots } from '../availability/slots';
 
 type ServiceInput = z.output<typeof serviceInputSchema>;
 type SlotPreviewRequest = z.output<typeof slotPreviewRequestSchema>;
