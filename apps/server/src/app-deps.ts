@@ -8,15 +8,13 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { AfterResponse } from './jobs/after-response';
 import type { JobRunner } from './jobs/job-runner';
-import type { AccountPrivacy } from './modules/account/account-privacy';
-import type { AccountKeys } from './modules/auth/account-keys';
-import type { SignedInCache } from './modules/auth/signed-in-cache';
-import type { AvailabilityCache } from './modules/bookings/availability/availability-cache';
-import type { BookingPaymentHooks } from './modules/bookings/booking-payment-hooks';
-import type { OwnerTimeZone } from './modules/clock/owner-time-zone';
-import type { Mailer } from './modules/mail/mailer';
-import type { PaymentProviders } from './modules/payments/providers';
-import type { SiteServiceCatalogue } from './modules/site/site-services';
+import type { AccountPrivacy } from './modules/account';
+import type { AccountKeys, SignedInCache } from './modules/auth';
+import type { AvailabilityCache, BookingPaymentHooks } from './modules/bookings';
+import type { OwnerTimeZone } from './modules/clock';
+import type { Mailer } from './modules/mail';
+import type { PaymentProviders } from './modules/payments';
+import type { SiteServiceCatalogue } from './modules/site';
 
 /**
  * The settings services read: links in mails, where the owner's copies go, the configured admin,
@@ -61,6 +59,11 @@ export interface AppDeps {
   bookingPayments: BookingPaymentHooks;
   /** The services the site's pages offer, implemented by `modules/bookings` (the services table). */
   siteServices: SiteServiceCatalogue;
+  /**
+   * The consultant's name as the site shows it, the issuer of a two-factor secret: read by `site`,
+   * which sits above `auth` (decision 053).
+   */
+  consultantName: (db: Db) => Promise<string>;
 }
 
 /** The options every route plugin of the API receives. */

@@ -18,48 +18,56 @@ import { API_BASE } from '@consult/shared';
 import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
-import { AvailabilityCache } from './modules/bookings/availability/availability-cache';
+import {
+  AvailabilityCache,
+  loadSchedulingSettings,
+  bookingRoutes,
+  adminBookingRoutes,
+  bookingJobs,
+  siteServiceCatalogue,
+} from './modules/bookings';
 import { createAfterResponse } from './jobs/after-response';
-import { OwnerTimeZone } from './modules/clock/owner-time-zone';
-import { loadSchedulingSettings } from './modules/bookings/scheduling-settings';
+import { OwnerTimeZone } from './modules/clock';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { loggerOptions } from './logger';
-import { contactRoutes } from './modules/site/contact-routes';
-import { adminPortraitRoutes, portraitRoutes } from './modules/site/portrait-routes';
-import { bookingRoutes } from './modules/bookings/routes';
-import { adminPaymentRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/payments/routes';
-import { adminUserRoutes } from './modules/people/routes';
-import { adminMessageRoutes } from './modules/messages/routes';
-import { adminBookingRoutes } from './modules/bookings/owner/admin-routes';
-import { authRoutes } from './modules/auth/routes';
-import { sessionRoutes } from './modules/auth/sessions-routes';
-import { setupRoutes } from './modules/system/setup-routes';
-import { adminSecurityRoutes, twoFactorRoutes } from './modules/auth/two-factor-routes';
-import { adminAuditRoutes } from './modules/audit/routes';
-import { adminOutboxRoutes } from './modules/mail/routes';
-import { bookingJobs } from './modules/bookings/jobs/booking-jobs';
-import { paymentJobs } from './modules/payments/refunds';
-import { bookingPaymentHooks } from './modules/payments/booking-hooks';
-import { adminTaskRoutes, taskRoutes } from './modules/tasks/routes';
-import { adminMetricsRoutes } from './modules/metrics/routes';
-import { taskJobs } from './modules/tasks/task-jobs';
-import { manualProvider } from './modules/payments/providers';
-import { createStripeProvider } from './modules/payments/stripe-provider';
-import { loadAccountKeys } from './modules/auth/account-keys';
-import { SignedInCache } from './modules/auth/signed-in-cache';
+import {
+  contactRoutes,
+  adminPortraitRoutes,
+  portraitRoutes,
+  siteRoutes,
+  getPublicSiteContent,
+  getSiteDocument,
+  adminSiteRoutes,
+} from './modules/site';
+import {
+  adminPaymentRoutes,
+  paymentRoutes,
+  stripeWebhookRoutes,
+  paymentJobs,
+  bookingPaymentHooks,
+  manualProvider,
+  createStripeProvider,
+} from './modules/payments';
+import { adminUserRoutes, accountPrivacy } from './modules/people';
+import { adminMessageRoutes } from './modules/messages';
+import {
+  authRoutes,
+  sessionRoutes,
+  adminSecurityRoutes,
+  twoFactorRoutes,
+  loadAccountKeys,
+  SignedInCache,
+  type ChallengeDifficulty,
+  createRateLimitStore,
+  ensureConfiguredAdmin,
+} from './modules/auth';
+import { setupRoutes, healthRoutes, adminSystemRoutes } from './modules/system';
+import { adminAuditRoutes } from './modules/audit';
+import { adminOutboxRoutes, createMailer, type Mailer } from './modules/mail';
+import { adminTaskRoutes, taskRoutes, taskJobs } from './modules/tasks';
+import { adminMetricsRoutes } from './modules/metrics';
 import authorizePlugin from './modules/auth/authorize';
-import type { ChallengeDifficulty } from './modules/auth/challenge';
-import { createRateLimitStore } from './modules/auth/rate-limit-store';
-import { healthRoutes } from './modules/system/health-routes';
-import { createMailer, type Mailer } from './modules/mail/mailer';
-import { siteRoutes } from './modules/site/routes';
-import { getPublicSiteContent } from './modules/site/site-service';
-import { siteServiceCatalogue } from './modules/bookings/site-services';
-import { adminSiteRoutes } from './modules/site/admin-routes';
-import { adminSystemRoutes } from './modules/system/routes';
-import { ensureConfiguredAdmin } from './modules/auth/configured-admin';
-import { accountRoutes } from './modules/account/routes';
-import { accountPrivacy } from './modules/people/privacy-service';
+import { accountRoutes } from './modules/account';
 import {
   adminCalendarFeedRoutes,
   calendarFeedRoutes,
@@ -180,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accountPrivacy,
     bookingPayments: bookingPaymentHooks,
     siteServices: siteServiceCatalogue,
+    consultantName: async (db) => (await getSiteDocument(db, app.log)).consultant.name,
   };
   const deps = options.adjustDeps ? options.adjustDeps(builtDeps) : builtDeps;
   app.decorate('deps', deps);

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, isKnownAppPath, paths, type SiteContent } from '@consult/shared';
-import { escapeHtml } from '../modules/mail/escape-html';
+import { escapeHtml } from './escape-html';
 import { sendProblem } from './errors';
 
 /** What apps/web/src/entry-server.tsx exports (built to apps/web/dist/server/entry-server.js). */

@@ -19,17 +19,19 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { RouteOptions } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
-import { bearerClaims, loadOptionalUser } from '../auth/authorize';
-import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import {
+  bearerClaims,
+  loadOptionalUser,
   AUTH_RATE_LIMITS,
   bodyEmail,
   failureBudget,
   limitBy,
   mailBudgets,
-} from '../auth/rate-limits';
-import { clearSessionCookies, setSessionCookies } from '../auth/session-cookies';
-import { sessionClientOf } from '../auth/session-device';
+  clearSessionCookies,
+  setSessionCookies,
+  sessionClientOf,
+} from '../auth';
+import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import {
   requestPasswordReset,
   resendVerification,

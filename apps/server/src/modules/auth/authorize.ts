@@ -13,7 +13,7 @@ import {
   TWO_FACTOR_SETUP_REQUIRED_PROBLEM_TYPE,
 } from '@consult/shared';
 import { HttpProblem } from '../../plugins/errors';
-import { findUserById, type UserRow } from '../users/users-repository';
+import { findUserById, type UserRow } from '../users';
 import { readAccessToken } from './access-token';
 import type { AccountKeys } from './account-keys';
 import { needsTwoFactorSetup } from './two-factor-requirement';

@@ -11,7 +11,7 @@ import { newBookingReference } from './booking-reference';
 import { isUniqueViolation, violatedConstraint } from './database-errors';
 import type { ServiceRow } from './services-repository';
 import type { BusyRange, InstantRange } from './availability/slots';
-import { wallMsToDate, ZoneClock } from '../clock/zone-clock';
+import { wallMsToDate, ZoneClock } from '../clock';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBookingRow = typeof bookings.$inferInsert;

@@ -1,6 +1,6 @@
 /** The site's pages offer the services of the services table (`SiteServiceCatalogue`, declared by the site). */
 import type { SiteService } from '@consult/shared';
-import type { SiteServiceCatalogue } from '../site/site-services';
+import type { SiteServiceCatalogue } from '../site';
 import { listServices, type ServiceRow } from './services-repository';
 
 function toSiteService(row: ServiceRow): SiteService {

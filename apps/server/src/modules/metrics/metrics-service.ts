@@ -19,9 +19,8 @@ import {
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import { storableBound } from '../../db/storable-bound';
-import { rangeForDays } from '../clock/zone-clock';
-import { ZoneClock, dateToWallMs, wallMsToDate } from '../clock/zone-clock';
-import { loadSchedulingSettings } from '../bookings/scheduling-settings';
+import { rangeForDays, ZoneClock, dateToWallMs, wallMsToDate } from '../clock';
+import { loadSchedulingSettings } from '../bookings';
 import {
   bookingsByWeekAndState,
   cancellationsByActor,

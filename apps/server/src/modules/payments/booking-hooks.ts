@@ -2,7 +2,7 @@
  * Payments' side of a booking's changes (`BookingPaymentHooks`, declared by bookings below):
  * `app.ts` hands it to the booking changes and jobs in `AppDeps` as `bookingPayments`.
  */
-import type { BookingPaymentHooks } from '../bookings/booking-payment-hooks';
+import type { BookingPaymentHooks } from '../bookings';
 import { bookingPayments, clientBookingPayments } from './booking-payments';
 import {
   cancelPendingPayment,

@@ -1,7 +1,7 @@
 /** The payments of a page of bookings, as their records show them: one query for the page. */
 import { type BookingPayment, type PaymentSettings } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
-import type { BookingDueState, ManualPaymentDue } from '../bookings/booking-payment-hooks';
+import type { BookingDueState, ManualPaymentDue } from '../bookings';
 import { loadPaymentSettings } from './payment-settings';
 import { paymentsOfBookings, type PaymentRow } from './payments-repository';
 import { cancellationRefundMinor } from './stripe-amounts';

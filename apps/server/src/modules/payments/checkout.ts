@@ -15,8 +15,7 @@ import {
 import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
-import { findBookingById, lockBookingById, type BookingRow } from '../bookings/bookings-repository';
-import { expireHeldBooking } from '../bookings/changes/expire-held-booking';
+import { findBookingById, lockBookingById, type BookingRow, expireHeldBooking } from '../bookings';
 import type { PaymentDeps } from './payment-steps';
 import {
   lockPaymentOfBooking,

@@ -16,13 +16,8 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Db, Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
-import type {
-  CancellationRefund,
-  ManualReceipt,
-  PaidBooking,
-  PayingClient,
-} from '../bookings/booking-payment-hooks';
-import { formatMailTime } from '../mail/mail-time';
+import type { CancellationRefund, ManualReceipt, PaidBooking, PayingClient } from '../bookings';
+import { formatMailTime } from '../mail';
 import { loadPaymentSettings } from './payment-settings';
 import { receiptMail } from './payment-mails';
 import {

@@ -27,13 +27,12 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
-import { insertAuditEntry } from '../audit/audit-repository';
-import { rangeForDays } from '../clock/zone-clock';
-import { lockBookingById, updateBooking } from '../bookings/bookings-repository';
+import { insertAuditEntry } from '../audit';
+import { rangeForDays } from '../clock';
+import { lockBookingById, updateBooking, markBookingPaid } from '../bookings';
 import { storableBound } from '../../db/storable-bound';
-import { markBookingPaid } from '../bookings/changes/owner-changes';
 import { pageWindow } from '../../db/page-window';
-import type { UserRow } from '../users/users-repository';
+import type { UserRow } from '../users';
 import { receiptVoidedMail } from './payment-mails';
 import { loadPaymentSettings } from './payment-settings';
 import { ownerDayUpTo, requestRefund, type PaymentDeps } from './payment-steps';

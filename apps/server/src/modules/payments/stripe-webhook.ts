@@ -15,14 +15,16 @@ import { z } from 'zod';
 import { canMovePayment } from '@consult/shared';
 import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
-import { auditChange } from '../audit/audit-diff';
-import { insertAuditEntry } from '../audit/audit-repository';
-import { lockBookingById, updateBooking } from '../bookings/bookings-repository';
-import { applyPayment } from '../bookings/changes/owner-changes';
-import { formatMailTime } from '../mail/mail-time';
-import { bookingMailOwner } from '../bookings/mails/booking-owner';
-import { findUserById, findUserContacts } from '../users/users-repository';
-import { expireHeldBooking } from '../bookings/changes/expire-held-booking';
+import { auditChange, insertAuditEntry } from '../audit';
+import {
+  lockBookingById,
+  updateBooking,
+  applyPayment,
+  bookingMailOwner,
+  expireHeldBooking,
+} from '../bookings';
+import { formatMailTime } from '../mail';
+import { findUserById, findUserContacts } from '../users';
 import {
   foreignPaymentOwnerMail,
   latePaymentOwnerMail,

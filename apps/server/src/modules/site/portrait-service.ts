@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
-import { insertAuditEntry } from '../audit/audit-repository';
+import { insertAuditEntry } from '../audit';
 import {
   detectPortraitType,
   portraitIdOf,

@@ -11,13 +11,10 @@ import {
   type SetupChecklist,
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
-import { demoServices } from '../bookings/demo-services';
-import { SCHEDULING_SETTINGS_KEY } from '../bookings/scheduling-settings';
-import type { ServiceRow } from '../bookings/services-repository';
-import { loadPaymentSettings } from '../payments/payment-settings';
-import { demoStringsIn } from '../site/demo-site-content';
+import { demoServices, SCHEDULING_SETTINGS_KEY, type ServiceRow } from '../bookings';
+import { loadPaymentSettings } from '../payments';
+import { demoStringsIn, getPublicSiteContent } from '../site';
 import { findSetting } from '../../db/settings-repository';
-import { getPublicSiteContent } from '../site/site-service';
 
 const DEFAULT_INSTRUCTIONS = paymentSettingsSchema.parse({}).manualInstructions;
 

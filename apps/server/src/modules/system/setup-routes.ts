@@ -8,9 +8,7 @@ import {
   setupStatusSchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
-import { AUTH_RATE_LIMITS, limitBy } from '../auth/rate-limits';
-import { setSessionCookies } from '../auth/session-cookies';
-import { sessionClientOf } from '../auth/session-device';
+import { AUTH_RATE_LIMITS, limitBy, setSessionCookies, sessionClientOf } from '../auth';
 import { completeSetup, isSetupNeeded } from './setup-service';
 
 export const setupRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {

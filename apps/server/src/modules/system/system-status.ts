@@ -3,7 +3,7 @@ import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import type { SystemStatus } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import { countAppliedMigrations } from '../../db/migrate';
-import { oldestPendingMailAt, outboxCounts } from '../mail/outbox-repository';
+import { oldestPendingMailAt, outboxCounts } from '../mail';
 import { databaseSizeBytes } from './system-repository';
 
 type SystemStatusDeps = Pick<AppDeps, 'db' | 'log' | 'system' | 'mailer'>;

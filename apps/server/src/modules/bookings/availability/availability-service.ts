@@ -3,7 +3,7 @@
  * a service over the visitor's days, whether one start is offered right now, and the free slots
  * nearest to a time that is not.
  */
-import { rangeForDays } from '../../clock/zone-clock';
+import { rangeForDays, DAY_MS, HOUR_MS } from '../../clock';
 import {
   availabilitySchema,
   BOOKING_MESSAGES,
@@ -35,7 +35,6 @@ import {
   type SlotService,
   lowerBound,
 } from './slots';
-import { DAY_MS, HOUR_MS } from '../../clock/zone-clock';
 
 /** How far either side of an unavailable time the nearest free slots are looked for. */
 const NEAREST_SEARCH_DAYS = 7;

@@ -52,7 +52,7 @@
  */
 import type { SchedulingConfig, Weekday } from '@consult/shared';
 import { timeToMinutes, WEEKDAYS } from '@consult/shared';
-import { DAY_MS, HOUR_MS, MINUTE_MS, ZoneClock, wallMsToDate } from '../../clock/zone-clock';
+import { DAY_MS, HOUR_MS, MINUTE_MS, ZoneClock, wallMsToDate } from '../../clock';
 
 export interface SlotService {
   durationMinutes: number;

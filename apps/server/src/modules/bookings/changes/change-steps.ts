@@ -18,9 +18,9 @@ import {
 import type { AppDeps } from '../../../app-deps';
 import type { Db, Tx } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
-import { insertAuditEntry } from '../../audit/audit-repository';
+import { insertAuditEntry } from '../../audit';
 import { HttpProblem } from '../../../plugins/errors';
-import { findUserById, type UserRow } from '../../users/users-repository';
+import { findUserById, type UserRow } from '../../users';
 import { isSlotOffered, nearestSlots } from '../availability/availability-service';
 import { bookingMailOwner, queueBookingMails, type BookingMailKind } from '../mails/booking-mails';
 import { canClientChange, decideStateChange, type BookingActor } from '../booking-state';
@@ -35,7 +35,7 @@ import {
 import { loadSchedulingSettings } from '../scheduling-settings';
 import type { ServiceRow } from '../services-repository';
 import type { SlotService } from '../availability/slots';
-import { DAY_MS, MINUTE_MS } from '../../clock/zone-clock';
+import { DAY_MS, MINUTE_MS } from '../../clock';
 
 /** What a booking change works with. */
 export type BookingDeps = Pick<

@@ -13,8 +13,8 @@ import {
 import type { Db } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
 import { HttpProblem } from '../../../plugins/errors';
-import { insertAuditEntry } from '../../audit/audit-repository';
-import { findUserById, type UserRow } from '../../users/users-repository';
+import { insertAuditEntry } from '../../audit';
+import { findUserById, type UserRow } from '../../users';
 import { requireBookableService } from '../availability/availability-service';
 import type { ServiceRow } from '../services-repository';
 import { initialBookingState, initialReminderSentAt } from '../booking-state';

@@ -4,8 +4,8 @@ import { HttpProblem } from '../../../plugins/errors';
 import { initialReminderSentAt } from '../booking-state';
 import type { ManualReceipt } from '../booking-payment-hooks';
 import type { Tx } from '../../../db/client';
-import { insertAuditEntry } from '../../audit/audit-repository';
-import type { UserRow } from '../../users/users-repository';
+import { insertAuditEntry } from '../../audit';
+import type { UserRow } from '../../users';
 import { insertBookingEvent, updateBooking, type BookingRow } from '../bookings-repository';
 import { loadSchedulingSettings } from '../scheduling-settings';
 import {

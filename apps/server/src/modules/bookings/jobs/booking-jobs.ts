@@ -8,7 +8,7 @@ import { REMINDER_LEAD_HOURS, MINUTE_MS } from '@consult/shared';
 import type { AppDeps } from '../../../app-deps';
 import type { Db, Tx } from '../../../db/client';
 import type { Job } from '../../../jobs/job-runner';
-import { findUserContacts } from '../../users/users-repository';
+import { findUserContacts } from '../../users';
 import {
   claimDueReminders,
   claimEndedBookings,
@@ -21,7 +21,7 @@ import { bookingMailOwner, queueBookingMails } from '../mails/booking-mails';
 import { decideStateChange, isHoldExpired } from '../booking-state';
 import type { BookingRow } from '../bookings-repository';
 import { expireHeldBooking } from '../changes/expire-held-booking';
-import { HOUR_MS } from '../../clock/zone-clock';
+import { HOUR_MS } from '../../clock';
 
 /** What the booking jobs work with. */
 export type BookingJobDeps = Pick<

@@ -14,11 +14,9 @@ import {
   paymentReferenceLine,
 } from '@consult/shared';
 import type { Tx } from '../../../db/client';
-import { escapeHtml } from '../../mail/escape-html';
-import { formatMailTime, localTime } from '../../mail/mail-time';
-import type { Mailer } from '../../mail/mailer';
-import type { OutgoingMail } from '../../mail/outbox-repository';
-import { ownerMailAddresses } from '../../users/owner-addresses';
+import { escapeHtml } from '../../../plugins/escape-html';
+import { formatMailTime, localTime, type Mailer, type OutgoingMail } from '../../mail';
+import { ownerMailAddresses } from '../../users';
 import { clientPhone, type BookingMailOwner } from './booking-owner';
 import { calendarFile, meetingPlace, type BookingRow, type CalendarFile } from './calendar-invite';
 import { queueOwnerCancellation, type OwnerCopySection } from './owner-cancellation-digest';

@@ -26,7 +26,7 @@ import { storableBound } from '../../../db/storable-bound';
 import { toAdminBookingRecord } from '../booking-view';
 import { pageWindow } from '../../../db/page-window';
 import { loadSchedulingSettings } from '../scheduling-settings';
-import { rangeForDays } from '../../clock/zone-clock';
+import { rangeForDays } from '../../clock';
 
 export function ownerActor(userId: string): BookingActorRef {
   return { type: 'owner', userId };
