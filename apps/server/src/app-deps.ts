@@ -18,11 +18,11 @@ import type { SiteServiceCatalogue } from './modules/site';
 
 /**
  * The settings services read: links in mails, where the owner's copies go, the configured admin,
- * and whether mail leaves by SMTP (the first-run checklist).
+ * whether mail leaves by SMTP (the first-run checklist), and whether cookies are `Secure`.
  */
 export type ServiceConfig = Pick<
   AppConfig,
-  'APP_URL' | 'OWNER_EMAIL' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SMTP_URL'
+  'APP_URL' | 'OWNER_EMAIL' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SMTP_URL' | 'usesHttps'
 >;
 
 /** What the health and system screens report on. */

@@ -17,7 +17,7 @@ import {
 import { API_BASE } from '@consult/shared';
 import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config';
-import type { Database, Db } from './db/client';
+import type { Database } from './db/client';
 import {
   AvailabilityCache,
   loadSchedulingSettings,
@@ -25,10 +25,13 @@ import {
   adminBookingRoutes,
   bookingJobs,
   siteServiceCatalogue,
+  demoServices,
+  loadSiteCurrency,
+  seedServicesOnce,
 } from './modules/bookings';
 import { createAfterResponse } from './jobs/after-response';
 import { OwnerTimeZone } from './modules/clock';
-import { createJobRunner, type JobRunner } from './jobs/job-runner';
+import { createJobRunner } from './jobs/job-runner';
 import { loggerOptions } from './logger';
 import {
   contactRoutes,
@@ -38,6 +41,7 @@ import {
   getPublicSiteContent,
   getSiteDocument,
   adminSiteRoutes,
+  seedSiteContent,
 } from './modules/site';
 import {
   adminPaymentRoutes,
@@ -63,7 +67,7 @@ import {
 } from './modules/auth';
 import { setupRoutes, healthRoutes, adminSystemRoutes } from './modules/system';
 import { adminAuditRoutes } from './modules/audit';
-import { adminOutboxRoutes, createMailer, type Mailer } from './modules/mail';
+import { adminOutboxRoutes, createMailer } from './modules/mail';
 import { adminTaskRoutes, taskRoutes, taskJobs } from './modules/tasks';
 import { adminMetricsRoutes } from './modules/metrics';
 import authorizePlugin from './modules/auth/authorize';
@@ -83,17 +87,23 @@ import { version } from '../package.json';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: AppConfig;
-    database: Database;
-    db: Db;
-    mailer: Mailer;
-    jobs: JobRunner;
-    availabilityCache: AvailabilityCache;
-    /** What the services work with; tests that call services directly take it from here. */
+    /**
+     * What the services work with; tests that call services directly take it from here. Routes
+     * and plugins get it in their options: nothing else hangs on the instance (decision 053).
+     */
     deps: AppDeps;
-    appVersion: string;
-    startedAt: number;
   }
+}
+
+/**
+ * What the app writes at start, in one place, before any route is served: on a first start the
+ * demo consultant's site (so the home page is complete before the owner edits anything) and its
+ * services. Each write is idempotent, so several nodes may start at once and an edit is kept. The
+ * configured admin (ADMIN_EMAIL) follows when the app is ready (`ensureConfiguredAdmin`).
+ */
+async function seedAtStart(deps: AppDeps): Promise<void> {
+  await seedSiteContent(deps.db);
+  await seedServicesOnce(deps.db, demoServices, await loadSiteCurrency(deps.db));
 }
 
 /** A hop count trusts that many proxies nearest to the server, as proxy-addr does. */
@@ -136,24 +146,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.decorate('config', config);
-  app.decorate('database', database);
-  app.decorate('db', database.db);
-  app.decorate('appVersion', version);
   const startedAt = Date.now();
-  app.decorate('startedAt', startedAt);
   const jobs = createJobRunner(app.log);
-  app.decorate('jobs', jobs);
   const mailer = createMailer({
     db: database.db,
     log: app.log,
     from: config.MAIL_FROM,
     smtpUrl: config.SMTP_URL,
   });
-  app.decorate('mailer', mailer);
   jobs.add(mailer.outboxJob(options.mailIntervalMs ?? 2000));
   const availabilityCache = new AvailabilityCache();
-  app.decorate('availabilityCache', availabilityCache);
   const stopAvailabilityListener = await database.listen('availability_changed', availabilityCache);
   const ownerTimeZone = new OwnerTimeZone(
     async (db) => (await loadSchedulingSettings(db, app.log)).rules.timeZone,
@@ -194,6 +196,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
   for (const job of [...bookingJobs(deps), ...paymentJobs(deps), ...taskJobs(deps)]) jobs.add(job);
 
+  await seedAtStart(deps);
+
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { https: config.usesHttps });
@@ -202,7 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimitStore = await createRateLimitStore(config.REDIS_URL);
   await app.register(rateLimit, { global: false, ...rateLimitStore.options });
   app.addHook('onClose', () => rateLimitStore.close());
-  await app.register(authorizePlugin, { accountKeys, signedIn: deps.signedIn });
+  await app.register(authorizePlugin, { deps });
   await app.register(openApiPlugin, { version });
 
   await app.register(
@@ -243,7 +247,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.webRoot && existsSync(options.webRoot)) {
     await app.register(webAppPlugin, {
       root: options.webRoot,
+      appUrl: config.APP_URL,
       siteContent: () => getPublicSiteContent(deps),
+      pageCache: (key, now, compute) => deps.availabilityCache.answer(key, now, compute),
     });
   }
 

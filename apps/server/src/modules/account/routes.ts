@@ -94,7 +94,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         request.body,
         sessionClientOf(request),
       );
-      if (result.session) setSessionCookies(app, reply, result.session.refreshToken);
+      if (result.session) setSessionCookies(deps, reply, result.session.refreshToken);
       return result.user;
     },
   );
@@ -148,7 +148,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         }
         throw error;
       }
-      clearSessionCookies(app, reply);
+      clearSessionCookies(deps, reply);
       return reply.code(204).send(null);
     },
   );
@@ -168,7 +168,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         },
       },
       preHandler: [
-        async (request) => loadOptionalUser(app, request),
+        async (request) => loadOptionalUser(deps, request),
         ...mailBudgets(app, (request) => bodyEmail(request) ?? request.user?.email.toLowerCase()),
       ],
     },
@@ -212,7 +212,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     },
     async (request) => {
       // Opened while signed in to the same account: that session goes on; every other one ends.
-      const claims = await bearerClaims(app, request);
+      const claims = await bearerClaims(deps, request);
       const email = await verifyEmail(
         deps,
         request.body.token,

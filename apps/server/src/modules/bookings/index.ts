@@ -30,6 +30,7 @@ export { adminBookingRoutes } from './owner/admin-routes';
 export { bookingRoutes } from './routes';
 export { SCHEDULING_SETTINGS_KEY, loadSchedulingSettings } from './scheduling-settings';
 export { bookingEvents, bookings } from './schema';
+export { seedServicesOnce } from './services-repository';
 export type { ServiceRow } from './services-repository';
-export { setSiteCurrency } from './site-currency';
+export { loadSiteCurrency, setSiteCurrency } from './site-currency';
 export { siteServiceCatalogue } from './site-services';

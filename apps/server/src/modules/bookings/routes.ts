@@ -38,9 +38,6 @@ import {
   clientUpcomingBookings,
   viewClientBooking,
 } from './client-bookings';
-import { demoServices } from './demo-services';
-import { seedServicesOnce } from './services-repository';
-import { loadSiteCurrency } from './site-currency';
 
 const tags = ['bookings'];
 const security = [{ bearer: [] }];
@@ -60,7 +57,6 @@ const idParamsSchema = z.object({ id: z.string() });
 export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   // Cancel may come without a body but with the JSON content type the web client always sends.
   acceptEmptyJsonBodies(app);
-  await seedServicesOnce(deps.db, demoServices, await loadSiteCurrency(deps.db));
 
   app.get(
     '/services',

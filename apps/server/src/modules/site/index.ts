@@ -9,5 +9,5 @@ export { adminPortraitRoutes, portraitRoutes } from './portrait-routes';
 export { siteRoutes } from './routes';
 export { contactMessages } from './schema';
 export { writeOwnerFacts } from './site-editor-service';
-export { getPublicSiteContent, getSiteDocument } from './site-service';
+export { getPublicSiteContent, getSiteDocument, seedSiteContent } from './site-service';
 export type { SiteServiceCatalogue } from './site-services';

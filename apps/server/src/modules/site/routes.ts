@@ -1,12 +1,9 @@
 import { publicSiteSchema } from '@consult/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteOptions } from '../../app-deps';
-import { getPublicSiteContent, seedSiteContent } from './site-service';
+import { getPublicSiteContent } from './site-service';
 
 export const siteRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
-  // First start: the demo consultant, so the home page is complete before the owner edits anything.
-  await seedSiteContent(deps.db);
-
   app.get(
     '/site',
     {

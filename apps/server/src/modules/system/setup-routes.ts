@@ -51,7 +51,7 @@ export const setupRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { de
     },
     async (request, reply) => {
       const session = await completeSetup(deps, request.body, sessionClientOf(request));
-      setSessionCookies(app, reply, session.refreshToken);
+      setSessionCookies(deps, reply, session.refreshToken);
       return reply.code(201).send({ accessToken: session.accessToken });
     },
   );
