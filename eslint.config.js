@@ -43,6 +43,63 @@ const importBoundaries = [
   })),
 ];
 
+const server = 'apps/server/src';
+/**
+ * The server's order of layers (decision 053), lowest first: a folder imports only folders before
+ * it. The platform folders are `db`, `jobs`, `plugins`; the rest are `modules/<noun>`.
+ */
+const serverOrder = [
+  ['db', 'jobs', 'plugins', 'clock'],
+  ['users', 'audit', 'mail', 'auth', 'account'],
+  ['site', 'bookings', 'calendars', 'payments', 'tasks', 'messages'],
+  ['people', 'metrics', 'system'],
+].flat();
+const serverPlatform = ['db', 'jobs', 'plugins'];
+const serverModules = readdirSync(`${server}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const unplaced = serverModules.filter((name) => !serverOrder.includes(name));
+if (unplaced.length > 0) {
+  throw new Error(
+    `Server modules without a place in the order of layers (decision 053, eslint.config.js): ${unplaced.join(', ')}`,
+  );
+}
+const serverFolder = (name) =>
+  serverPlatform.includes(name) ? `${server}/${name}` : `${server}/modules/${name}`;
+/**
+ * Table files are the one exception to both: `db/schema.ts` gathers every module's tables for
+ * drizzle's one schema object, and a table refers to another module's table (a foreign key) in its
+ * schema.ts. Through an index.ts either would pull routes and services into the database handle.
+ */
+const serverCode = (name) =>
+  name === 'db' ? `${server}/db/**/!(schema).ts` : `${serverFolder(name)}/**/!(schema).ts`;
+
+const serverBoundaries = [
+  // The order: nothing imports a folder above it.
+  ...serverOrder.slice(0, -1).map((name, index) => ({
+    target: name === 'db' ? serverCode('db') : serverFolder(name),
+    from: serverOrder.slice(index + 1).map(serverFolder),
+    message: `\`${name}\` sits below these in the order of layers (decision 053): declare an interface here and have app.ts hand the implementation over in AppDeps, or compose the two in the higher module.`,
+  })),
+  // The face: another folder imports a module only through its index.ts; a table file, its tables.
+  ...serverModules.flatMap((name) => [
+    {
+      target: serverOrder.filter((other) => other !== name).map(serverCode),
+      from: serverFolder(name),
+      except: ['./index.ts'],
+      message: `Import \`${name}\` through its public file, modules/${name}/index.ts (decision 053).`,
+    },
+    {
+      target: serverModules
+        .filter((other) => other !== name)
+        .map((other) => `${serverFolder(other)}/schema.ts`),
+      from: serverFolder(name),
+      except: ['./schema.ts'],
+      message: `A table file imports another module's tables only, from modules/${name}/schema.ts (decision 053).`,
+    },
+  ]),
+];
+
 /**
  * Dates and times for people are written by one module, `lib/date-time` (decision 054): one clock
  * for every screen. Elsewhere in the web app a date format of its own, or a browser-locale
@@ -103,6 +160,19 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: importBoundaries }],
       // Type-only imports are erased at build time and do not count (the rule's default).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The server's order of layers and each module's one public file (decision 053). Tests and
+    // their helpers build the whole app and reach into the tables they check: the order is for
+    // the product's code.
+    files: [`${server}/**/*.ts`],
+    ignores: ['**/*.test.ts', `${server}/test/**`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...importBoundaries, ...serverBoundaries] },
+      ],
     },
   },
   {

@@ -2,8 +2,9 @@
 /**
  * The server's import graph at the folder level: each module of apps/server/src/modules and each
  * platform folder (db, jobs, plugins) is a node. Prints the pairs that import each other both ways,
- * the imports into another module's non-public file (anything but its index.ts), and the
- * file-level cycles (type-only imports count here as they do for the lint zones, not for cycles).
+ * the imports into another module's non-public file (anything but its index.ts), the table files
+ * that refer to another module's table file (counted apart: the one way the lint zones allow), and
+ * the file-level cycles (type-only imports count here as they do for the lint zones, not for cycles).
  * Used by docs/decisions/053 and docs/ARCHITECTURE.md for their figures.
  *
  *   node scripts/module-graph.mjs            summary and details
@@ -11,7 +12,7 @@
  *   node scripts/module-graph.mjs --json     the figures as JSON
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,6 +80,7 @@ function importsOf(file) {
 const files = sourceFiles(src);
 const edges = new Map(); // "a -> b" → count
 const internalReaches = [];
+const tableReferences = [];
 const fileGraph = new Map(); // runtime imports only, as import-x/no-cycle counts them
 for (const file of files) {
   const from = nodeOf(file);
@@ -87,11 +89,16 @@ for (const file of files) {
     if (!typeOnly) runtime.push(target);
     const to = nodeOf(target);
     if (!from || !to || from === to) continue;
+    const reach = `${relative(src, file)} -> ${relative(src, target)}`;
+    // A table file referring to another module's table (a foreign key), and db/schema.ts gathering
+    // every module's tables for drizzle: counted apart, as the lint zones allow them (decision 053).
+    if (basename(file) === 'schema.ts' && basename(target) === 'schema.ts') {
+      tableReferences.push(reach);
+      continue;
+    }
     const key = `${from} -> ${to}`;
     edges.set(key, (edges.get(key) ?? 0) + 1);
-    if (!isPublicFile(target)) {
-      internalReaches.push(`${relative(src, file)} -> ${relative(src, target)}`);
-    }
+    if (!isPublicFile(target)) internalReaches.push(reach);
   }
   fileGraph.set(file, runtime);
 }
@@ -149,11 +156,14 @@ const figures = {
   bothWaysModulePairs: moduleBothWays.length,
   bothWaysPairs: bothWays.length,
   importsIntoNonPublicFiles: internalReaches.length,
+  tableReferences: tableReferences.length,
   fileCycles: cycles.length,
 };
 
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ ...figures, bothWays, internalReaches, cycles }, null, 2));
+  console.log(
+    JSON.stringify({ ...figures, bothWays, internalReaches, tableReferences, cycles }, null, 2),
+  );
 } else {
   console.log(
     `modules: ${figures.modules}; module-to-module directions: ${figures.moduleDirections} of ${figures.possibleDirections}`,
@@ -163,6 +173,9 @@ if (process.argv.includes('--json')) {
   for (const pair of bothWays) console.log(`  ${pair}`);
   console.log(
     `imports into another module's non-public file: ${figures.importsIntoNonPublicFiles}`,
+  );
+  console.log(
+    `table files referring to another module's table file (schema.ts, db/schema.ts): ${figures.tableReferences}`,
   );
   console.log(`file-level cycles: ${figures.fileCycles}`);
   for (const cycle of cycles) console.log(`  ${cycle.join(' -> ')}`);

@@ -8,23 +8,22 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { AfterResponse } from './jobs/after-response';
 import type { JobRunner } from './jobs/job-runner';
-import type { AccountPrivacy } from './modules/account/account-privacy';
-import type { AccountKeys } from './modules/auth/account-keys';
-import type { SignedInCache } from './modules/auth/signed-in-cache';
-import type { AvailabilityCache } from './modules/bookings/availability/availability-cache';
-import type { CalendarBusyTimes } from './modules/bookings/availability/calendar-busy';
+import type { AccountPrivacy } from './modules/account';
+import type { AccountKeys, SignedInCache } from './modules/auth';
+import type { AvailabilityCache, BookingPaymentHooks, CalendarBusyTimes } from './modules/bookings';
 import type { CalendarReading } from './modules/calendars';
-import type { OwnerTimeZone } from './modules/clock/owner-time-zone';
-import type { Mailer } from './modules/mail/mailer';
-import type { PaymentProviders } from './modules/payments/providers';
+import type { OwnerTimeZone } from './modules/clock';
+import type { Mailer } from './modules/mail';
+import type { PaymentProviders } from './modules/payments';
+import type { SiteServiceCatalogue } from './modules/site';
 
 /**
  * The settings services read: links in mails, where the owner's copies go, the configured admin,
- * and whether mail leaves by SMTP (the first-run checklist).
+ * whether mail leaves by SMTP (the first-run checklist), and whether cookies are `Secure`.
  */
 export type ServiceConfig = Pick<
   AppConfig,
-  'APP_URL' | 'OWNER_EMAIL' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SMTP_URL'
+  'APP_URL' | 'OWNER_EMAIL' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SMTP_URL' | 'usesHttps'
 >;
 
 /** What the health and system screens report on. */
@@ -61,6 +60,15 @@ export interface AppDeps {
   calendarBusy: CalendarBusyTimes;
   /** How the owner's calendars are read: the policy, the limits, the interval (decision 059). */
   calendarReading: CalendarReading;
+  /** A booking's payment steps (open, settle on cancel, checkout, receipts), implemented by `modules/payments`. */
+  bookingPayments: BookingPaymentHooks;
+  /** The services the site's pages offer, implemented by `modules/bookings` (the services table). */
+  siteServices: SiteServiceCatalogue;
+  /**
+   * The consultant's name as the site shows it, the issuer of a two-factor secret: read by `site`,
+   * which sits above `auth` (decision 053).
+   */
+  consultantName: (db: Db) => Promise<string>;
 }
 
 /** The options every route plugin of the API receives. */

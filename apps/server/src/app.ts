@@ -17,46 +17,61 @@ import {
 import { API_BASE } from '@consult/shared';
 import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config';
-import type { Database, Db } from './db/client';
-import { AvailabilityCache } from './modules/bookings/availability/availability-cache';
+import type { Database } from './db/client';
+import {
+  AvailabilityCache,
+  loadSchedulingSettings,
+  bookingRoutes,
+  adminBookingRoutes,
+  bookingJobs,
+  siteServiceCatalogue,
+  demoServices,
+  loadSiteCurrency,
+  seedServicesOnce,
+} from './modules/bookings';
 import { createAfterResponse } from './jobs/after-response';
-import { OwnerTimeZone } from './modules/clock/owner-time-zone';
-import { loadSchedulingSettings } from './modules/bookings/scheduling-settings';
-import { createJobRunner, type JobRunner } from './jobs/job-runner';
+import { OwnerTimeZone } from './modules/clock';
+import { createJobRunner } from './jobs/job-runner';
 import { loggerOptions } from './logger';
-import { contactRoutes } from './modules/site/contact-routes';
-import { adminPortraitRoutes, portraitRoutes } from './modules/site/portrait-routes';
-import { bookingRoutes } from './modules/bookings/routes';
-import { adminPaymentRoutes, paymentRoutes, stripeWebhookRoutes } from './modules/payments/routes';
-import { adminUserRoutes } from './modules/people/routes';
-import { adminMessageRoutes } from './modules/messages/routes';
-import { adminBookingRoutes } from './modules/bookings/owner/admin-routes';
-import { authRoutes } from './modules/auth/routes';
-import { sessionRoutes } from './modules/auth/sessions-routes';
-import { setupRoutes } from './modules/system/setup-routes';
-import { adminSecurityRoutes, twoFactorRoutes } from './modules/auth/two-factor-routes';
-import { adminAuditRoutes } from './modules/audit/routes';
-import { adminOutboxRoutes } from './modules/mail/routes';
-import { bookingJobs } from './modules/bookings/jobs/booking-jobs';
-import { paymentJobs } from './modules/payments/refunds';
-import { adminTaskRoutes, taskRoutes } from './modules/tasks/routes';
-import { adminMetricsRoutes } from './modules/metrics/routes';
-import { taskJobs } from './modules/tasks/task-jobs';
-import { manualProvider } from './modules/payments/providers';
-import { createStripeProvider } from './modules/payments/stripe-provider';
-import { loadAccountKeys } from './modules/auth/account-keys';
-import { SignedInCache } from './modules/auth/signed-in-cache';
+import {
+  contactRoutes,
+  adminPortraitRoutes,
+  portraitRoutes,
+  siteRoutes,
+  getPublicSiteContent,
+  getSiteDocument,
+  adminSiteRoutes,
+  seedSiteContent,
+} from './modules/site';
+import {
+  adminPaymentRoutes,
+  paymentRoutes,
+  stripeWebhookRoutes,
+  paymentJobs,
+  bookingPaymentHooks,
+  manualProvider,
+  createStripeProvider,
+} from './modules/payments';
+import { adminUserRoutes, accountPrivacy } from './modules/people';
+import { adminMessageRoutes } from './modules/messages';
+import {
+  authRoutes,
+  sessionRoutes,
+  adminSecurityRoutes,
+  twoFactorRoutes,
+  loadAccountKeys,
+  SignedInCache,
+  type ChallengeDifficulty,
+  createRateLimitStore,
+  ensureConfiguredAdmin,
+} from './modules/auth';
+import { setupRoutes, healthRoutes, adminSystemRoutes } from './modules/system';
+import { adminAuditRoutes } from './modules/audit';
+import { adminOutboxRoutes, createMailer } from './modules/mail';
+import { adminTaskRoutes, taskRoutes, taskJobs } from './modules/tasks';
+import { adminMetricsRoutes } from './modules/metrics';
 import authorizePlugin from './modules/auth/authorize';
-import type { ChallengeDifficulty } from './modules/auth/challenge';
-import { createRateLimitStore } from './modules/auth/rate-limit-store';
-import { healthRoutes } from './modules/system/health-routes';
-import { createMailer, type Mailer } from './modules/mail/mailer';
-import { siteRoutes } from './modules/site/routes';
-import { adminSiteRoutes } from './modules/site/admin-routes';
-import { adminSystemRoutes } from './modules/system/routes';
-import { ensureConfiguredAdmin } from './modules/auth/configured-admin';
-import { accountRoutes } from './modules/account/routes';
-import { accountPrivacy } from './modules/people/privacy-service';
+import { accountRoutes } from './modules/account';
 import {
   adminCalendarFeedRoutes,
   adminCalendarSourceRoutes,
@@ -76,17 +91,23 @@ import { version } from '../package.json';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: AppConfig;
-    database: Database;
-    db: Db;
-    mailer: Mailer;
-    jobs: JobRunner;
-    availabilityCache: AvailabilityCache;
-    /** What the services work with; tests that call services directly take it from here. */
+    /**
+     * What the services work with; tests that call services directly take it from here. Routes
+     * and plugins get it in their options: nothing else hangs on the instance (decision 053).
+     */
     deps: AppDeps;
-    appVersion: string;
-    startedAt: number;
   }
+}
+
+/**
+ * What the app writes at start, in one place, before any route is served: on a first start the
+ * demo consultant's site (so the home page is complete before the owner edits anything) and its
+ * services. Each write is idempotent, so several nodes may start at once and an edit is kept. The
+ * configured admin (ADMIN_EMAIL) follows when the app is ready (`ensureConfiguredAdmin`).
+ */
+async function seedAtStart(deps: AppDeps): Promise<void> {
+  await seedSiteContent(deps.db);
+  await seedServicesOnce(deps.db, demoServices, await loadSiteCurrency(deps.db));
 }
 
 /** A hop count trusts that many proxies nearest to the server, as proxy-addr does. */
@@ -129,24 +150,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.decorate('config', config);
-  app.decorate('database', database);
-  app.decorate('db', database.db);
-  app.decorate('appVersion', version);
   const startedAt = Date.now();
-  app.decorate('startedAt', startedAt);
   const jobs = createJobRunner(app.log);
-  app.decorate('jobs', jobs);
   const mailer = createMailer({
     db: database.db,
     log: app.log,
     from: config.MAIL_FROM,
     smtpUrl: config.SMTP_URL,
   });
-  app.decorate('mailer', mailer);
   jobs.add(mailer.outboxJob(options.mailIntervalMs ?? 2000));
   const availabilityCache = new AvailabilityCache();
-  app.decorate('availabilityCache', availabilityCache);
   const stopAvailabilityListener = await database.listen('availability_changed', availabilityCache);
   const ownerTimeZone = new OwnerTimeZone(
     async (db) => (await loadSchedulingSettings(db, app.log)).rules.timeZone,
@@ -186,6 +199,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxBytes: CALENDAR_FETCH_LIMITS.maxBytes,
       refreshIntervalMs: config.CALENDAR_REFRESH_MINUTES * 60_000,
     },
+    bookingPayments: bookingPaymentHooks,
+    siteServices: siteServiceCatalogue,
+    consultantName: async (db) => (await getSiteDocument(db, app.log)).consultant.name,
   };
   const deps = options.adjustDeps ? options.adjustDeps(builtDeps) : builtDeps;
   app.decorate('deps', deps);
@@ -198,6 +214,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs.add(job);
   }
 
+  await seedAtStart(deps);
+
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { https: config.usesHttps });
@@ -206,7 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimitStore = await createRateLimitStore(config.REDIS_URL);
   await app.register(rateLimit, { global: false, ...rateLimitStore.options });
   app.addHook('onClose', () => rateLimitStore.close());
-  await app.register(authorizePlugin, { accountKeys, signedIn: deps.signedIn });
+  await app.register(authorizePlugin, { deps });
   await app.register(openApiPlugin, { version });
 
   await app.register(
@@ -246,7 +264,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   if (options.webRoot && existsSync(options.webRoot)) {
-    await app.register(webAppPlugin, { root: options.webRoot });
+    await app.register(webAppPlugin, {
+      root: options.webRoot,
+      appUrl: config.APP_URL,
+      siteContent: () => getPublicSiteContent(deps),
+      pageCache: (key, now, compute) => deps.availabilityCache.answer(key, now, compute),
+    });
   }
 
   app.addHook('onReady', async () => {

@@ -1,4 +1,5 @@
-/** All tables, for the typed database handle. Each module owns its own schema file. */
+/** All tables, for the typed database handle. Each module owns its own schema file; the settings store is the platform's. */
+export * from './settings-schema';
 export * from '../modules/audit/schema';
 export * from '../modules/auth/schema';
 export * from '../modules/mail/schema';

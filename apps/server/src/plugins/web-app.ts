@@ -12,8 +12,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, isKnownAppPath, paths, type SiteContent } from '@consult/shared';
-import { escapeHtml } from '../modules/mail/escape-html';
-import { getPublicSiteContent } from '../modules/site/site-service';
+import { escapeHtml } from './escape-html';
 import { sendProblem } from './errors';
 
 /** What apps/web/src/entry-server.tsx exports (built to apps/web/dist/server/entry-server.js). */
@@ -166,7 +165,20 @@ function serverEntryLoader(file: string): (() => Promise<ServerEntry>) | null {
   return () => (entry ??= import(pathToFileURL(file).href) as Promise<ServerEntry>);
 }
 
-export async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
+export interface WebAppOptions {
+  root: string;
+  /** The site's address, for canonical links and the render's URL. */
+  appUrl: string;
+  /**
+   * Rendered pages kept until the site's content or services change: the availability cache,
+   * which every such write clears (decision 017).
+   */
+  pageCache: <T>(key: string, now: Date, compute: () => Promise<{ value: T }>) => Promise<T>;
+  /** The site as the pages show it (`app.ts` passes the site module's reader). */
+  siteContent: () => Promise<SiteContent>;
+}
+
+export async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   const builtIndexHtml = await readFile(join(options.root, 'index.html'), 'utf8');
   const serverEntry = serverEntryLoader(join(options.root, '..', 'server', 'entry-server.js'));
   const manifestFile = join(options.root, '.vite', 'manifest.json');
@@ -206,14 +218,14 @@ export async function webAppPlugin(app: FastifyInstance, options: { root: string
     search: string,
   ): Promise<{ status: number; html: string } | null> {
     if (!serverEntry || !RENDERED_PAGES.has(pathname)) return null;
-    const [entry, site] = await Promise.all([serverEntry(), getPublicSiteContent(app.db, app.log)]);
-    const page = await entry.render(`${app.config.APP_URL}${pathname}${search}`, site);
+    const [entry, site] = await Promise.all([serverEntry(), options.siteContent()]);
+    const page = await entry.render(`${options.appUrl}${pathname}${search}`, site);
     if (!page) return null;
     const shell = page.entry === 'landing' ? landingHtml : renderedHtml;
     if (!shell) return null;
     const html = withInlineStyles(shell)
       .replace(DESCRIPTION_ELEMENT, '')
-      .replace(TITLE_ELEMENT, () => headTags(page.meta, `${app.config.APP_URL}${pathname}`))
+      .replace(TITLE_ELEMENT, () => headTags(page.meta, `${options.appUrl}${pathname}`))
       .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>${page.dataScript}`);
     return { status: page.status, html };
   }
@@ -231,7 +243,7 @@ export async function webAppPlugin(app: FastifyInstance, options: { root: string
       // once per change (and at least every 30 s, for the footer's year), not once per visit.
       rendered = query
         ? await renderPage(pathname, `?${query}`)
-        : await app.availabilityCache.answer(`page ${pathname}`, new Date(), async () => ({
+        : await options.pageCache(`page ${pathname}`, new Date(), async () => ({
             value: await renderPage(pathname, ''),
           }));
     } catch (err) {

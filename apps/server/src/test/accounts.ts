@@ -44,7 +44,7 @@ export async function createUser(
   }> = {},
 ): Promise<UserRow & { password: string }> {
   const password = overrides.password ?? TEST_PASSWORD;
-  const user = await insertUser(app.db, {
+  const user = await insertUser(app.deps.db, {
     email: overrides.email ?? `user-${randomUUID().slice(0, 8)}@example.test`,
     name: overrides.name ?? 'Test User',
     passwordHash: await cheapPasswordHash(password),

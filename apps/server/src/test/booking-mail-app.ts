@@ -26,14 +26,14 @@ export async function startBookingMailApp(client: {
   const peer = await startSmtpPeer();
   const t = await createTestApp({ env: { SMTP_URL: peer.url, OWNER_EMAIL } });
   await t.app.ready();
-  const service = await insertTestService(t.app.db);
+  const service = await insertTestService(t.app.deps.db);
   const user = await createUser(t.app, client);
   return {
     peer,
     t,
     service,
     client: user,
-    book: (booking) => insertTestBooking(t.app.db, { service, clientId: user.id, ...booking }),
+    book: (booking) => insertTestBooking(t.app.deps.db, { service, clientId: user.id, ...booking }),
     close: async () => {
       await t.close();
       await peer.close();

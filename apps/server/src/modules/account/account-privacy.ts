@@ -5,7 +5,7 @@
  */
 import type { AccountExport } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
-import type { UserRow } from '../users/users-repository';
+import type { UserRow } from '../users';
 
 export interface AccountPrivacy {
   exportAccount: (deps: AppDeps, user: UserRow) => Promise<AccountExport>;

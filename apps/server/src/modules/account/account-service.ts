@@ -12,15 +12,22 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
-import { revokeUserRefreshTokens } from '../auth/auth-repository';
-import { createSession, sendVerification, type Session } from '../auth/auth-service';
-import type { SessionClient } from '../auth/sessions-repository';
-import { assertPasswordNotCommon, hashPassword, verifyPassword } from '../auth/passwords';
-import { randomToken, sha256Hex } from '../auth/secrets';
-import { emailInUseMail } from '../auth/account-mails';
-import { sendPasswordLink } from '../auth/password-links';
-import { toUserView } from '../users/user-view';
 import {
+  revokeUserRefreshTokens,
+  createSession,
+  sendVerification,
+  type Session,
+  type SessionClient,
+  assertPasswordNotCommon,
+  hashPassword,
+  verifyPassword,
+  randomToken,
+  sha256Hex,
+  emailInUseMail,
+  sendPasswordLink,
+} from '../auth';
+import {
+  toUserView,
   consumeEmailToken,
   findSpentEmailToken,
   findUserByEmail,
@@ -31,7 +38,7 @@ import {
   retireEmailTokens,
   updateUser,
   type UserRow,
-} from '../users/users-repository';
+} from '../users';
 
 /** What the account's flows work with. */
 export type AccountDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'accountKeys'>;

@@ -39,7 +39,7 @@ describe('accounts: profile, e-mail verification and password reset', () => {
 
   async function mailTo(address: string, subject: string): Promise<ReceivedMail> {
     await t.app.deps.afterResponse.drain();
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     return peer.waitForMail((m) => m.to.includes(address) && m.subject === subject);
   }
 
@@ -107,7 +107,7 @@ describe('accounts: profile, e-mail verification and password reset', () => {
         emailVerified: true,
       });
       expect((await patch(headers, { phone: null })).json().phone).toBeNull();
-      const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
+      const [row] = await t.app.deps.db.select().from(users).where(eq(users.id, user.id));
       expect(row!.role).toBe('user');
     });
 
@@ -118,7 +118,7 @@ describe('accounts: profile, e-mail verification and password reset', () => {
         expect(res.statusCode, JSON.stringify(name)).toBe(400);
         expect(res.json().errors.name).toEqual([TEXT_MESSAGES.singleLine]);
       }
-      const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
+      const [row] = await t.app.deps.db.select().from(users).where(eq(users.id, user.id));
       expect(row!.name).toBe(user.name);
     });
 
@@ -232,7 +232,7 @@ describe('accounts: profile, e-mail verification and password reset', () => {
         remoteAddress: freshIp(),
       });
     const tokensOf = async (userId: string) =>
-      t.app.db
+      t.app.deps.db
         .select()
         .from(emailTokens)
         .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'verify_email')));
@@ -251,7 +251,7 @@ describe('accounts: profile, e-mail verification and password reset', () => {
       expect(over.statusCode).toBe(429);
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
       expect(await tokensOf(user.id)).toHaveLength(max);
-      const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
+      const [row] = await t.app.deps.db.select().from(users).where(eq(users.id, user.id));
       expect(row!.name).toBe(user.name);
 
       // Changes that send nothing cost nothing.
@@ -302,7 +302,7 @@ describe('accounts: profile, e-mail verification and password reset', () => {
         await mailTo(late.email, 'Confirm your e-mail address'),
         '/verifyEmail',
       );
-      await t.app.db
+      await t.app.deps.db
         .update(emailTokens)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(emailTokens.userId, late.id));
@@ -324,7 +324,7 @@ describe('accounts: profile, e-mail verification and password reset', () => {
       expect((await post('/api/user/verifyEmail', { token })).statusCode).toBe(200);
       expect((await post('/api/user/verifyEmail', { token })).statusCode).toBe(409);
 
-      await t.app.db
+      await t.app.deps.db
         .update(users)
         .set({ email: 'moved@example.test' })
         .where(eq(users.id, user.id));
@@ -332,7 +332,7 @@ describe('accounts: profile, e-mail verification and password reset', () => {
       expect(moved.statusCode).toBe(400);
       expect(moved.json().detail).toBe(AUTH_MESSAGES.verificationInvalid);
 
-      await t.app.db
+      await t.app.deps.db
         .update(users)
         .set({ email: user.email, emailVerifiedAt: null })
         .where(eq(users.id, user.id));
@@ -415,7 +415,7 @@ describe('accounts: profile, e-mail verification and password reset', () => {
       const user = await createUser(t.app, { email: 'slow@example.test' });
       await post('/api/user/forgotPassword', { email: user.email });
       const token = tokenOf(await mailTo(user.email, 'Reset your password'), '/resetPassword');
-      await t.app.db
+      await t.app.deps.db
         .update(emailTokens)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'reset_password')));

@@ -19,17 +19,19 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { RouteOptions } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
-import { bearerClaims, loadOptionalUser } from '../auth/authorize';
-import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import {
+  bearerClaims,
+  loadOptionalUser,
   AUTH_RATE_LIMITS,
   bodyEmail,
   failureBudget,
   limitBy,
   mailBudgets,
-} from '../auth/rate-limits';
-import { clearSessionCookies, setSessionCookies } from '../auth/session-cookies';
-import { sessionClientOf } from '../auth/session-device';
+  clearSessionCookies,
+  setSessionCookies,
+  sessionClientOf,
+} from '../auth';
+import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 import {
   requestPasswordReset,
   resendVerification,
@@ -92,7 +94,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         request.body,
         sessionClientOf(request),
       );
-      if (result.session) setSessionCookies(app, reply, result.session.refreshToken);
+      if (result.session) setSessionCookies(deps, reply, result.session.refreshToken);
       return result.user;
     },
   );
@@ -146,7 +148,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         }
         throw error;
       }
-      clearSessionCookies(app, reply);
+      clearSessionCookies(deps, reply);
       return reply.code(204).send(null);
     },
   );
@@ -166,7 +168,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
         },
       },
       preHandler: [
-        async (request) => loadOptionalUser(app, request),
+        async (request) => loadOptionalUser(deps, request),
         ...mailBudgets(app, (request) => bodyEmail(request) ?? request.user?.email.toLowerCase()),
       ],
     },
@@ -210,7 +212,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     },
     async (request) => {
       // Opened while signed in to the same account: that session goes on; every other one ends.
-      const claims = await bearerClaims(app, request);
+      const claims = await bearerClaims(deps, request);
       const email = await verifyEmail(
         deps,
         request.body.token,

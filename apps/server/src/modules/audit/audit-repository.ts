@@ -1,8 +1,7 @@
 /** The audit log: one row for each change an admin makes, and the pages of the owner's viewer. */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { users } from '../users/schema';
-import { escapeLike } from '../users/users-repository';
+import { users, escapeLike } from '../users';
 import { isEmptyChange, type AuditChange } from './audit-diff';
 import { auditLog } from './schema';
 

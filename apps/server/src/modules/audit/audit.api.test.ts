@@ -107,7 +107,7 @@ describe('the audit log', () => {
     await expectOk(
       call('POST', `/api/admin/bookings/${String(paid.id)}/paid`, owner, { method: 'cash' }),
     );
-    const [payment] = await t.app.db
+    const [payment] = await t.app.deps.db
       .select()
       .from(payments)
       .where(eq(payments.bookingId, String(paid.id)));
@@ -123,7 +123,7 @@ describe('the audit log', () => {
     await expectOk(
       call('POST', `/api/admin/users/${client.user.id}/notes`, owner, { text: 'Private words' }),
     );
-    const [message] = await t.app.db
+    const [message] = await t.app.deps.db
       .insert(contactMessages)
       .values({
         name: 'Vera',
@@ -137,7 +137,7 @@ describe('the audit log', () => {
       call('PATCH', `/api/admin/messages/${message!.id}`, owner, { state: 'handled' }),
     );
 
-    const rows = await t.app.db.select().from(auditLog);
+    const rows = await t.app.deps.db.select().from(auditLog);
     const actions = rows.map((row) => row.action);
     for (const action of [
       'scheduling.update',
@@ -216,7 +216,7 @@ describe('the audit log', () => {
 
     // The filter's days are the owner's: the newest entry's day in the owner's zone, whatever the
     // hour in UTC (the day of the entry itself, not of the clock now, which may have passed midnight).
-    const { timeZone } = (await loadSchedulingSettings(t.app.db)).rules;
+    const { timeZone } = (await loadSchedulingSettings(t.app.deps.db)).rules;
     const newestDay = new Intl.DateTimeFormat('en-CA', { timeZone }).format(
       new Date(all.entries[0]!.at),
     );
@@ -237,7 +237,7 @@ describe('the audit log', () => {
 
   it('pages by 25 and answers bad filters with 400 per field', async () => {
     for (let i = 0; i < AUDIT_PAGE_SIZE + 2; i += 1) {
-      await insertAuditEntry(t.app.db, {
+      await insertAuditEntry(t.app.deps.db, {
         actorId: owner.user.id,
         action: 'test.bulk',
         target: `row-${i}`,

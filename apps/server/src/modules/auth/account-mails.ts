@@ -1,7 +1,6 @@
 /** The account e-mails (text and a simple HTML version); links point at APP_URL. */
 import { EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_HOURS, paths } from '@consult/shared';
-import type { OutgoingMail } from '../mail/outbox-repository';
-import { simpleMail as mail } from '../mail/simple-mail';
+import { type OutgoingMail, simpleMail as mail } from '../mail';
 
 export function verificationLink(appUrl: string, token: string): string {
   return `${appUrl}${paths.verifyEmail}?token=${encodeURIComponent(token)}`;

@@ -22,7 +22,7 @@ import {
   insertEmailToken,
   insertUser,
   type UserRow,
-} from '../users/users-repository';
+} from '../users';
 import { signAccessToken } from './access-token';
 import {
   findRefreshToken,

@@ -85,14 +85,14 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ message: AUTH_MESSAGES.registered });
 
-      const [row] = await t.app.db.select().from(users).where(eq(users.email, body.email));
+      const [row] = await t.app.deps.db.select().from(users).where(eq(users.email, body.email));
       expect(row).toMatchObject({ name: 'Ayesha Khan', phone: '+923001234567', dob: '1991-02-03' });
       expect(row!.role).toBe('user');
       expect(row!.emailVerifiedAt).toBeNull();
       expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=32768,t=4,p=1\$/);
 
       await t.app.deps.afterResponse.drain();
-      await t.app.mailer.deliverDue();
+      await t.app.deps.mailer.deliverDue();
       const mail = await peer.waitForMail((m) => m.to.includes(body.email));
       expect(mail.subject).toBe('Confirm your e-mail address');
       const link = mail.links.find((l) => l.startsWith('http://localhost:3000/verifyEmail?token='));
@@ -103,14 +103,14 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       const verified = await post('/api/user/verifyEmail', { token });
       expect(verified.statusCode).toBe(200);
       expect(verified.json()).toEqual({ message: AUTH_MESSAGES.emailVerified, email: body.email });
-      const [after] = await t.app.db.select().from(users).where(eq(users.email, body.email));
+      const [after] = await t.app.deps.db.select().from(users).where(eq(users.email, body.email));
       expect(after!.emailVerifiedAt).not.toBeNull();
     });
 
     it('ignores a role in the body: the new account is a plain user', async () => {
       const body = await registerBody({ role: 'admin', _id: 'x' });
       expect((await post('/api/auth/register', body)).statusCode).toBe(201);
-      const [row] = await t.app.db.select().from(users).where(eq(users.email, body.email));
+      const [row] = await t.app.deps.db.select().from(users).where(eq(users.email, body.email));
       expect(row!.role).toBe('user');
     });
 
@@ -122,10 +122,10 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       );
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ message: AUTH_MESSAGES.registered });
-      const rows = await t.app.db.select().from(users).where(eq(users.email, owner.email));
+      const rows = await t.app.deps.db.select().from(users).where(eq(users.email, owner.email));
       expect(rows).toHaveLength(1);
       await t.app.deps.afterResponse.drain();
-      await t.app.mailer.deliverDue();
+      await t.app.deps.mailer.deliverDue();
       const mail = await peer.waitForMail((m) => m.to.includes(owner.email));
       expect(mail.subject).toBe('Someone tried to sign up with your address');
       expect(mail.text).toContain('http://localhost:3000/forgotPassword');
@@ -142,7 +142,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       const second = await post('/api/auth/register', await registerBody({ email }));
       expect(second.statusCode).toBe(201);
       expect(second.json()).toEqual({ message: AUTH_MESSAGES.registered });
-      await t.app.mailer.deliverDue();
+      await t.app.deps.mailer.deliverDue();
       const mail = await peer.waitForMail(
         (m) => m.to.includes(email) && m.subject === 'Choose your password',
       );
@@ -470,7 +470,10 @@ describe('accounts: sign-up, sign-in and sessions', () => {
     it('ends the sessions of whoever registered an address first once its owner confirms it', async () => {
       // Someone registers the victim's address and keeps a session; the victim later confirms it.
       const squatter = await signedInUser(t.app, { email: 'victim@example.test', verified: false });
-      const [token] = await t.app.db.select().from(users).where(eq(users.id, squatter.user.id));
+      const [token] = await t.app.deps.db
+        .select()
+        .from(users)
+        .where(eq(users.id, squatter.user.id));
       expect(token!.emailVerifiedAt).toBeNull();
       await t.app.inject({
         method: 'POST',
@@ -478,7 +481,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
         headers: squatter.headers,
         payload: {},
       });
-      const mail = await t.app.db.select().from(mailOutbox);
+      const mail = await t.app.deps.db.select().from(mailOutbox);
       const link = mail
         .filter((m) => m.to === 'victim@example.test')
         .map((m) => /verifyEmail\?token=([\w-]+)/.exec(m.text)?.[1])
@@ -507,7 +510,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
         headers: me.headers,
         payload: {},
       });
-      const link = (await t.app.db.select().from(mailOutbox))
+      const link = (await t.app.deps.db.select().from(mailOutbox))
         .filter((m) => m.to === 'keeper@example.test')
         .map((m) => /verifyEmail\?token=([\w-]+)/.exec(m.text)?.[1])
         .find(Boolean);
@@ -524,10 +527,13 @@ describe('accounts: sign-up, sign-in and sessions', () => {
 
     it('answers 403 once the account is disabled or deleted', async () => {
       const a = await signedInUser(t.app);
-      await t.app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, a.user.id));
+      await t.app.deps.db
+        .update(users)
+        .set({ disabledAt: new Date() })
+        .where(eq(users.id, a.user.id));
       expect((await get(a.headers.authorization)).json().detail).toBe(AUTH_MESSAGES.loginExpired);
       const b = await signedInUser(t.app);
-      await t.app.db.delete(users).where(eq(users.id, b.user.id));
+      await t.app.deps.db.delete(users).where(eq(users.id, b.user.id));
       const res = await get(b.headers.authorization);
       expect(res.statusCode).toBe(403);
     });
@@ -622,7 +628,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       const session = await signedInUser(t.app);
       const first = await refresh(session.refreshToken);
       const successor = cookieValue(first, REFRESH_COOKIE)!;
-      await t.app.db
+      await t.app.deps.db
         .update(refreshTokens)
         .set({ rotatedAt: new Date(Date.now() - REFRESH_REPEAT_GRACE_MS - 1000) })
         .where(eq(refreshTokens.tokenHash, sha256Hex(session.refreshToken)));
@@ -649,7 +655,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       expect((await refresh(undefined)).statusCode).toBe(403);
       expect((await refresh('made-up-token')).statusCode).toBe(403);
       const session = await signedInUser(t.app);
-      await t.app.db
+      await t.app.deps.db
         .update(refreshTokens)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(refreshTokens.userId, session.user.id));

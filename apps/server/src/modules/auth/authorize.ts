@@ -5,6 +5,7 @@
  * `two-factor-setup-required` while the owner requires two-factor sign-in and this admin has none).
  */
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AppDeps } from '../../app-deps';
 import fp from 'fastify-plugin';
 import {
   AUTH_MESSAGES,
@@ -13,12 +14,10 @@ import {
   TWO_FACTOR_SETUP_REQUIRED_PROBLEM_TYPE,
 } from '@consult/shared';
 import { HttpProblem } from '../../plugins/errors';
-import { findUserById, type UserRow } from '../users/users-repository';
+import { findUserById, type UserRow } from '../users';
 import { readAccessToken } from './access-token';
-import type { AccountKeys } from './account-keys';
 import { needsTwoFactorSetup } from './two-factor-requirement';
 import { shortenIp } from './session-device';
-import type { SignedInCache } from './signed-in-cache';
 import { findOpenSession, markSessionUsed } from './sessions-repository';
 
 /**
@@ -29,8 +28,6 @@ export const SESSION_USE_MARK_INTERVAL_MS = 5 * MINUTE_MS;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    accountKeys: AccountKeys;
-    signedInCache: SignedInCache;
     authenticate: preHandlerAsyncHookHandler;
     requireAdmin: preHandlerAsyncHookHandler;
   }
@@ -45,6 +42,9 @@ declare module 'fastify' {
   }
 }
 
+/** What the authorization reads: the database, the access key, the signed-in cache. */
+type AuthorizeDeps = Pick<AppDeps, 'db' | 'accountKeys' | 'signedIn'>;
+
 /** The bearer token of a request: undefined when there is none (401), a string otherwise. */
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -57,14 +57,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * Loads the signed-in user and session of a request carrying a token (from the signed-in cache
  * when it holds them, decision 049); throws 403 for a bad token, an ended session or a gone user.
  */
-async function loadTokenSession(app: FastifyInstance, request: FastifyRequest, token: string) {
-  const claims = await readAccessToken(app.accountKeys.access, token);
+async function loadTokenSession(deps: AuthorizeDeps, request: FastifyRequest, token: string) {
+  const claims = await readAccessToken(deps.accountKeys.access, token);
   if (!claims) throw new HttpProblem(403, AUTH_MESSAGES.loginExpired);
   const now = new Date();
-  const signedIn = await app.signedInCache.signedIn(claims.user.id, claims.sid, now, async () => {
+  const signedIn = await deps.signedIn.signedIn(claims.user.id, claims.sid, now, async () => {
     const [user, session] = await Promise.all([
-      findUserById(app.db, claims.user.id),
-      findOpenSession(app.db, claims.sid),
+      findUserById(deps.db, claims.user.id),
+      findOpenSession(deps.db, claims.sid),
     ]);
     return user && session ? { user, lastUsedAt: session.lastUsedAt } : undefined;
   });
@@ -72,51 +72,46 @@ async function loadTokenSession(app: FastifyInstance, request: FastifyRequest, t
     throw new HttpProblem(403, AUTH_MESSAGES.loginExpired);
   }
   if (now.getTime() - signedIn.lastUsedAt.getTime() > SESSION_USE_MARK_INTERVAL_MS) {
-    await markSessionUsed(app.db, claims.sid, shortenIp(request.ip), SESSION_USE_MARK_INTERVAL_MS);
-    app.signedInCache.markedUsed(claims.user.id, claims.sid, now);
+    await markSessionUsed(deps.db, claims.sid, shortenIp(request.ip), SESSION_USE_MARK_INTERVAL_MS);
+    deps.signedIn.markedUsed(claims.user.id, claims.sid, now);
   }
   request.user = signedIn.user;
   request.sessionId = claims.sid;
 }
 
 /** The claims of a valid bearer token the request carries, or null (none, expired, invalid). */
-export async function bearerClaims(app: FastifyInstance, request: FastifyRequest) {
+export async function bearerClaims(deps: Pick<AppDeps, 'accountKeys'>, request: FastifyRequest) {
   const token = bearerToken(request);
-  return token === undefined ? null : readAccessToken(app.accountKeys.access, token);
+  return token === undefined ? null : readAccessToken(deps.accountKeys.access, token);
 }
 
 /** Loads `request.user` when the request carries a token; anonymous requests pass unchanged. */
 export async function loadOptionalUser(
-  app: FastifyInstance,
+  deps: AuthorizeDeps,
   request: FastifyRequest,
 ): Promise<void> {
   if (request.headers.authorization === undefined) return;
   const token = bearerToken(request);
   if (token === undefined) throw new HttpProblem(401, AUTH_MESSAGES.authenticationRequired);
-  await loadTokenSession(app, request, token);
+  await loadTokenSession(deps, request, token);
 }
 
 export default fp(
-  async function authorizePlugin(
-    app: FastifyInstance,
-    options: { accountKeys: AccountKeys; signedIn: SignedInCache },
-  ) {
-    app.decorate('accountKeys', options.accountKeys);
-    app.decorate('signedInCache', options.signedIn);
+  async function authorizePlugin(app: FastifyInstance, { deps }: { deps: AuthorizeDeps }) {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
 
     app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
       const token = bearerToken(request);
       if (token === undefined) throw new HttpProblem(401, AUTH_MESSAGES.authenticationRequired);
-      await loadTokenSession(app, request, token);
+      await loadTokenSession(deps, request, token);
     } as preHandlerAsyncHookHandler);
 
     app.decorate('requireAdmin', async function requireAdmin(request: FastifyRequest) {
       if (!request.user) throw new HttpProblem(401, AUTH_MESSAGES.authenticationRequired);
       if (request.user.role !== 'admin') throw new HttpProblem(403, AUTH_MESSAGES.adminsOnly);
       // The owner's requirement: the set-up routes are the account's own (/user/2fa), never here.
-      if (await needsTwoFactorSetup(app.db, request.user)) {
+      if (await needsTwoFactorSetup(deps.db, request.user)) {
         throw new HttpProblem(403, TWO_FACTOR_MESSAGES.setupRequired, {
           type: TWO_FACTOR_SETUP_REQUIRED_PROBLEM_TYPE,
         });

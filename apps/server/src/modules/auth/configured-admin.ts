@@ -5,7 +5,7 @@
 import type { AppDeps } from '../../app-deps';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserRefreshTokens } from './auth-repository';
-import { findUserByEmail, insertUser, updateUser } from '../users/users-repository';
+import { findUserByEmail, insertUser, updateUser } from '../users';
 
 export async function ensureConfiguredAdmin(
   deps: Pick<AppDeps, 'db' | 'log' | 'config'>,

@@ -3,7 +3,7 @@ import { HOUR_MS, PASSWORD_RESET_TTL_HOURS } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { randomToken, sha256Hex } from './secrets';
-import { insertEmailToken, type UserRow } from '../users/users-repository';
+import { insertEmailToken, type UserRow } from '../users';
 import { passwordResetMail, setPasswordMail } from './account-mails';
 
 /**

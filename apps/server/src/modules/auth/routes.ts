@@ -118,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
       try {
         const session = await signIn(deps, request.body, sessionClientOf(request));
         if ('challenge' in session) return session;
-        setSessionCookies(app, reply, session.refreshToken);
+        setSessionCookies(deps, reply, session.refreshToken);
         return { accessToken: session.accessToken };
       } catch (err) {
         if (err instanceof HttpProblem && err.status === 401) {
@@ -137,11 +137,11 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
         request.cookies[REFRESH_COOKIE],
         sessionClientOf(request),
       );
-      setSessionCookies(app, reply, session.refreshToken);
+      setSessionCookies(deps, reply, session.refreshToken);
       reply.header('cache-control', 'no-store');
       return { accessToken: session.accessToken };
     } catch (err) {
-      if (err instanceof HttpProblem) clearSessionCookies(app, reply);
+      if (err instanceof HttpProblem) clearSessionCookies(deps, reply);
       throw err;
     }
   }
@@ -164,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     },
     async (request, reply) => {
       await signOut(deps, request.cookies[REFRESH_COOKIE]);
-      clearSessionCookies(app, reply);
+      clearSessionCookies(deps, reply);
       return reply.code(204).send(null);
     },
   );

@@ -70,7 +70,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       const owner = ownerOf(request);
       await endSession(deps, owner, request.params.id);
       // Ending this browser's own session is signing out.
-      if (request.params.id === owner.sessionId) clearSessionCookies(app, reply);
+      if (request.params.id === owner.sessionId) clearSessionCookies(deps, reply);
       return reply.code(204).send(null);
     },
   );

@@ -14,8 +14,8 @@ import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
-import { insertAuditEntry } from '../audit/audit-repository';
-import type { UserRow } from '../users/users-repository';
+import { insertAuditEntry } from '../audit';
+import type { UserRow } from '../users';
 import { revokeRefreshFamily, revokeUserRefreshTokens } from './auth-repository';
 import { describeDevice } from './session-device';
 import {

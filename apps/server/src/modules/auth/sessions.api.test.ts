@@ -153,7 +153,7 @@ describe('signed-in sessions: list, end one, end the others', () => {
     ]);
 
     // No full address is kept anywhere.
-    const rows = await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    const rows = await t.app.deps.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows.map((row) => row.ip).sort()).toEqual(['2001:db8:85a3:…', '203.0.113.x']);
   });
 
@@ -237,7 +237,7 @@ describe('signed-in sessions: list, end one, end the others', () => {
     const mine = await signInFrom(user, MAC_CHROME);
     const expired = await signInFrom(user, IPHONE_SAFARI);
     const signedOut = await signInFrom(user, WINDOWS_FIREFOX);
-    await t.app.db
+    await t.app.deps.db
       .update(refreshTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(refreshTokens.familyId, sessionIdOf(expired)));
@@ -258,7 +258,7 @@ describe('signed-in sessions: list, end one, end the others', () => {
     const phone = await signInFrom(user, IPHONE_SAFARI, '198.51.100.20');
     const id = sessionIdOf(phone);
     const long = new Date(Date.now() - 3 * 60 * 60 * 1000);
-    await t.app.db
+    await t.app.deps.db
       .update(sessions)
       .set({ lastUsedAt: long, createdAt: long })
       .where(eq(sessions.id, id));
@@ -266,7 +266,7 @@ describe('signed-in sessions: list, end one, end the others', () => {
     const moved = { ...phone, ip: '192.0.2.33', userAgent: MAC_CHROME };
     const res = await refresh(moved);
     expect(res.statusCode, res.body).toBe(200);
-    const [row] = await t.app.db.select().from(sessions).where(eq(sessions.id, id));
+    const [row] = await t.app.deps.db.select().from(sessions).where(eq(sessions.id, id));
     expect(row).toMatchObject({ ip: '192.0.2.x', userAgent: MAC_CHROME, createdAt: long });
     expect(Date.now() - row!.lastUsedAt.getTime()).toBeLessThan(60_000);
   });
@@ -274,12 +274,12 @@ describe('signed-in sessions: list, end one, end the others', () => {
   it('requests with an access token mark the session used at most every few minutes', async () => {
     const user = await createUser(t.app);
     const lastUsed = async (id: string) =>
-      (await t.app.db.select().from(sessions).where(eq(sessions.id, id)))[0]!;
+      (await t.app.deps.db.select().from(sessions).where(eq(sessions.id, id)))[0]!;
     // Each session's mark is set before its first request: a server holds what it read of a
     // session (decision 049), as it would after any earlier request.
     const usedRecently = await signInFrom(user, MAC_CHROME, '198.51.100.7');
     const recently = new Date(Date.now() - SESSION_USE_MARK_INTERVAL_MS / 2);
-    await t.app.db
+    await t.app.deps.db
       .update(sessions)
       .set({ lastUsedAt: recently })
       .where(eq(sessions.id, sessionIdOf(usedRecently)));
@@ -288,7 +288,7 @@ describe('signed-in sessions: list, end one, end the others', () => {
 
     const usedLongAgo = await signInFrom(user, MAC_CHROME, '198.51.100.7');
     const longAgo = new Date(Date.now() - SESSION_USE_MARK_INTERVAL_MS - 60_000);
-    await t.app.db
+    await t.app.deps.db
       .update(sessions)
       .set({ lastUsedAt: longAgo })
       .where(eq(sessions.id, sessionIdOf(usedLongAgo)));
@@ -304,7 +304,7 @@ describe('signed-in sessions: list, end one, end the others', () => {
     expect(row.ip).toBe('192.0.2.x');
 
     // Marked now, it is not written again by the next requests.
-    await t.app.db
+    await t.app.deps.db
       .update(sessions)
       .set({ lastUsedAt: longAgo })
       .where(eq(sessions.id, sessionIdOf(usedLongAgo)));
@@ -331,7 +331,10 @@ describe('signed-in sessions: list, end one, end the others', () => {
     expect((await endOthers(desk)).json()).toEqual({ ended: 1 });
     expect((await profile(tablet)).statusCode).toBe(403);
 
-    const entries = await t.app.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
+    const entries = await t.app.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, admin.id));
     expect(entries.map((e) => [e.action, e.target, e.details])).toEqual(
       expect.arrayContaining([
         ['session.end', sessionIdOf(phone), { device: 'Safari on iPhone', thisDevice: false }],
@@ -343,7 +346,7 @@ describe('signed-in sessions: list, end one, end the others', () => {
     const mine = await signInFrom(client, MAC_CHROME);
     const other = await signInFrom(client, IPHONE_SAFARI);
     expect((await endSession(mine, sessionIdOf(other))).statusCode).toBe(204);
-    const clientEntries = await t.app.db
+    const clientEntries = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.actorId, client.id)));
@@ -369,7 +372,10 @@ describe('signed-in sessions: list, end one, end the others', () => {
     expect(await sessionsSeenBy(robot)).toMatchObject([
       { userAgent: 'curl/8.5.0', device: SESSION_MESSAGES.unknownDevice },
     ]);
-    await t.app.db.update(sessions).set({ userAgent: null }).where(eq(sessions.userId, user.id));
+    await t.app.deps.db
+      .update(sessions)
+      .set({ userAgent: null })
+      .where(eq(sessions.userId, user.id));
     expect(await sessionsSeenBy(robot)).toMatchObject([
       { userAgent: null, device: SESSION_MESSAGES.unknownDevice },
     ]);

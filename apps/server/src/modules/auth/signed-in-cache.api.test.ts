@@ -26,7 +26,7 @@ describe('signed-in cache: a change counts from the next request', () => {
   /** A signed-in read that leaves the user held by the cache. */
   async function held(account: { user: { id: string }; headers: { authorization: string } }) {
     expect((await profile(account.headers.authorization)).statusCode).toBe(200);
-    expect(t.app.signedInCache.holds(account.user.id)).toBe(true);
+    expect(t.app.deps.signedIn.holds(account.user.id)).toBe(true);
     // And once more while held.
     expect((await profile(account.headers.authorization)).statusCode).toBe(200);
   }
@@ -112,7 +112,7 @@ describe('signed-in cache: a change counts from the next request', () => {
 
   it("the owner's reset of an account's two-factor sign-in", async () => {
     const client = await signedInUser(t.app);
-    await t.app.db.insert(twoFactorSecrets).values({
+    await t.app.deps.db.insert(twoFactorSecrets).values({
       userId: client.user.id,
       secretCiphertext: 'sealed',
       enabledAt: new Date(),
@@ -157,7 +157,7 @@ describe('signed-in cache: a change counts from the next request', () => {
   it('writes made outside the app: a revoked token, a deleted session, a disabled account', async () => {
     const revoked = await signedInUser(t.app);
     await held(revoked);
-    await t.app.db
+    await t.app.deps.db
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(eq(refreshTokens.userId, revoked.user.id));
@@ -165,12 +165,12 @@ describe('signed-in cache: a change counts from the next request', () => {
 
     const deleted = await signedInUser(t.app);
     await held(deleted);
-    await t.app.db.delete(sessions).where(eq(sessions.userId, deleted.user.id));
+    await t.app.deps.db.delete(sessions).where(eq(sessions.userId, deleted.user.id));
     expect((await profile(deleted.headers.authorization)).statusCode).toBe(403);
 
     const disabled = await signedInUser(t.app);
     await held(disabled);
-    await t.app.db.execute(
+    await t.app.deps.db.execute(
       sql`update users set disabled_at = now() where id = ${disabled.user.id}`,
     );
     expect((await profile(disabled.headers.authorization)).statusCode).toBe(403);
@@ -179,13 +179,13 @@ describe('signed-in cache: a change counts from the next request', () => {
   it('holds nothing while it cannot hear changes, and starts empty when it can again', async () => {
     const client = await signedInUser(t.app);
     await held(client);
-    t.app.signedInCache.onListening(false);
+    t.app.deps.signedIn.onListening(false);
     try {
-      expect(t.app.signedInCache.size).toBe(0);
+      expect(t.app.deps.signedIn.size).toBe(0);
       expect((await profile(client.headers.authorization)).statusCode).toBe(200);
-      expect(t.app.signedInCache.holds(client.user.id)).toBe(false);
+      expect(t.app.deps.signedIn.holds(client.user.id)).toBe(false);
     } finally {
-      t.app.signedInCache.onListening(true);
+      t.app.deps.signedIn.onListening(true);
     }
     await held(client);
   });

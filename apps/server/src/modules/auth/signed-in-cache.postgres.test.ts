@@ -51,7 +51,7 @@ describe('signed-in cache on two app instances', () => {
   async function heldOn(app: FastifyInstance, client: Awaited<ReturnType<typeof signedInUser>>) {
     return eventually(async () => {
       expect(await profileOn(app, client.headers.authorization)).toBe(200);
-      return app.signedInCache.holds(client.user.id);
+      return app.deps.signedIn.holds(client.user.id);
     });
   }
 
@@ -74,15 +74,15 @@ describe('signed-in cache on two app instances', () => {
   it('turns the cache off when the listening connection is lost, and on once it listens again', async () => {
     const client = await signedInUser(second);
     expect(await heldOn(first, client)).toBe(true);
-    const listening = vi.spyOn(first.signedInCache, 'onListening');
+    const listening = vi.spyOn(first.deps.signedIn, 'onListening');
     // Ends every connection of this database except this one: both instances' listeners and pools.
-    await first.db.execute(
+    await first.deps.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid()`,
     );
     expect(await eventually(() => listening.mock.calls.length >= 2)).toBe(true);
     expect(listening.mock.calls.slice(0, 2)).toEqual([[false], [true]]);
-    expect(await eventually(() => second.signedInCache.enabled)).toBe(true);
+    expect(await eventually(() => second.deps.signedIn.enabled)).toBe(true);
 
     expect(await heldOn(first, client)).toBe(true);
     const res = await second.inject({

@@ -19,7 +19,7 @@
  * - Bounded: the users least recently seen go beyond `maxUsers`.
  */
 import type { ChangeListener } from '../../db/client';
-import type { UserRow } from '../users/users-repository';
+import type { UserRow } from '../users';
 
 export const SIGNED_IN_CACHE_TTL_MS = 60_000;
 export const SIGNED_IN_CACHE_MAX_USERS = 1000;

@@ -5,7 +5,7 @@
 import { TWO_FACTOR_CHALLENGE_TTL_MS, type TwoFactorChallenge } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../users/users-repository';
+import type { UserRow } from '../users';
 import { randomToken, sha256Hex } from './secrets';
 import { findChallenge, insertChallenge } from './two-factor-repository';
 

@@ -1,7 +1,7 @@
 /** Two-factor sign-in's rows: the sealed secrets, the recovery codes and the sign-in challenges. */
 import { and, count, eq, gt, isNotNull, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../users/schema';
+import { users } from '../users';
 import { recoveryCodes, twoFactorChallenges, twoFactorSecrets } from './schema';
 
 export type TwoFactorRow = typeof twoFactorSecrets.$inferSelect;

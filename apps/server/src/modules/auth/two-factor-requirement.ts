@@ -12,10 +12,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
-import { auditChange } from '../audit/audit-diff';
-import { insertAuditChange } from '../audit/audit-repository';
-import { findSetting, findSettingForUpdate, upsertSetting } from '../site/settings-repository';
-import type { UserRow } from '../users/users-repository';
+import { auditChange, insertAuditChange } from '../audit';
+import { findSetting, findSettingForUpdate, upsertSetting } from '../../db/settings-repository';
+import type { UserRow } from '../users';
 import { countAdminsWithoutTwoFactor, hasTwoFactor } from './two-factor-repository';
 
 export const SECURITY_SETTINGS_KEY = 'security';

@@ -219,7 +219,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, 
       const session = await countingFailures(request, () =>
         completeTwoFactorSignIn(deps, request.body, sessionClientOf(request)),
       );
-      setSessionCookies(app, reply, session.refreshToken);
+      setSessionCookies(deps, reply, session.refreshToken);
       return { accessToken: session.accessToken };
     },
   );

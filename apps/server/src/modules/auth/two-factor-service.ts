@@ -20,10 +20,8 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
-import { auditChange } from '../audit/audit-diff';
-import { insertAuditEntry } from '../audit/audit-repository';
-import { getSiteDocument } from '../site/site-service';
-import { findUserById, type UserRow } from '../users/users-repository';
+import { auditChange, insertAuditEntry } from '../audit';
+import { findUserById, type UserRow } from '../users';
 import { revokeUserRefreshTokens } from './auth-repository';
 import { createSession, type Session } from './auth-service';
 import { verifyPassword } from './passwords';
@@ -55,7 +53,10 @@ import {
 import { isTwoFactorRequired } from './two-factor-requirement';
 import type { SessionClient } from './sessions-repository';
 
-export type TwoFactorDeps = Pick<AppDeps, 'db' | 'log' | 'clock' | 'accountKeys'>;
+export type TwoFactorDeps = Pick<
+  AppDeps,
+  'db' | 'log' | 'clock' | 'accountKeys' | 'consultantName'
+>;
 
 /** A code that failed; routes count these against the account's and the address's budgets. */
 export class WrongTwoFactorCode extends HttpProblem {}
@@ -101,8 +102,8 @@ export async function startTwoFactorSetup(
     sealSecret(deps.accountKeys.twoFactor, user.id, secret),
   );
   if (!saved) throw new HttpProblem(409, TWO_FACTOR_MESSAGES.alreadyOn);
-  const site = await getSiteDocument(deps.db, deps.log);
-  const otpauthUrl = totpUri(secret, { issuer: site.consultant.name, account: user.email });
+  const issuer = await deps.consultantName(deps.db);
+  const otpauthUrl = totpUri(secret, { issuer, account: user.email });
   const qrSvg = await QRCode.toString(otpauthUrl, {
     type: 'svg',
     errorCorrectionLevel: 'M',

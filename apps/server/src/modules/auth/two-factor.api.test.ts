@@ -86,7 +86,7 @@ describe('two-factor sign-in', () => {
   }
 
   async function auditActions(userId: string) {
-    const rows = await t.app.db.select().from(auditLog).where(eq(auditLog.target, userId));
+    const rows = await t.app.deps.db.select().from(auditLog).where(eq(auditLog.target, userId));
     return rows.map((row) => ({ action: row.action, details: row.details }));
   }
 
@@ -116,7 +116,7 @@ describe('two-factor sign-in', () => {
       expect(qrSvg.startsWith('<svg')).toBe(true);
 
       // Kept sealed: the database never holds the secret as written.
-      const [row] = await t.app.db
+      const [row] = await t.app.deps.db
         .select()
         .from(twoFactorSecrets)
         .where(eq(twoFactorSecrets.userId, user.id));
@@ -140,7 +140,7 @@ describe('two-factor sign-in', () => {
       expect(new Set(codes).size).toBe(10);
       for (const code of codes)
         expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{4}(-[0-9a-hjkmnp-tv-z]{4}){3}$/);
-      const stored = await t.app.db
+      const stored = await t.app.deps.db
         .select()
         .from(recoveryCodes)
         .where(eq(recoveryCodes.userId, user.id));
@@ -350,7 +350,7 @@ describe('two-factor sign-in', () => {
     it('ends a challenge after five wrong codes', async () => {
       const { user, secret } = await enrolledUser();
       const challenge = await challengeFor(user);
-      await t.app.db
+      await t.app.deps.db
         .update(twoFactorChallenges)
         .set({ failedAttempts: 5 })
         .where(eq(twoFactorChallenges.tokenHash, sha256Hex(challenge)));
@@ -430,7 +430,7 @@ describe('two-factor sign-in', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
       expect(
-        await t.app.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
+        await t.app.deps.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
       ).toEqual([]);
       const signIn = await post('/api/auth', { email: user.email, password: user.password });
       expect(signIn.json().accessToken).toEqual(expect.any(String));
@@ -496,7 +496,7 @@ describe('two-factor sign-in', () => {
       expect(ended.statusCode).toBe(403);
       const signIn = await post('/api/auth', { email: user.email, password: user.password });
       expect(signIn.json().accessToken).toEqual(expect.any(String));
-      const [entry] = await t.app.db
+      const [entry] = await t.app.deps.db
         .select()
         .from(auditLog)
         .where(eq(auditLog.action, 'user.two_factor_reset'));
@@ -515,7 +515,7 @@ describe('two-factor sign-in', () => {
       const { user, headers } = await enrolledUser();
       const challenge = await challengeFor(user);
       const token = randomToken();
-      await insertEmailToken(t.app.db, {
+      await insertEmailToken(t.app.deps.db, {
         userId: user.id,
         purpose: 'reset_password',
         tokenHash: sha256Hex(token),
@@ -529,7 +529,7 @@ describe('two-factor sign-in', () => {
       });
       expect(reset.statusCode).toBe(200);
 
-      const [row] = await t.app.db
+      const [row] = await t.app.deps.db
         .select()
         .from(twoFactorSecrets)
         .where(eq(twoFactorSecrets.userId, user.id));
@@ -581,7 +581,7 @@ describe('two-factor sign-in', () => {
       const turnedOn = await put(ownerHeaders, true);
       expect(turnedOn.statusCode).toBe(200);
       expect(turnedOn.json().requireTwoFactorForAdmins).toBe(true);
-      const [entry] = await t.app.db
+      const [entry] = await t.app.deps.db
         .select()
         .from(auditLog)
         .where(eq(auditLog.action, 'security.settings'));
@@ -676,10 +676,13 @@ describe('two-factor sign-in', () => {
     });
     expect(res.statusCode).toBe(204);
     expect(
-      await t.app.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id)),
+      await t.app.deps.db
+        .select()
+        .from(twoFactorSecrets)
+        .where(eq(twoFactorSecrets.userId, user.id)),
     ).toEqual([]);
     expect(
-      await t.app.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
+      await t.app.deps.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
     ).toEqual([]);
   });
 

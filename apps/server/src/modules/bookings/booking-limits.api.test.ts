@@ -54,7 +54,7 @@ function bookingsApi(t: () => TestApp) {
       return availabilitySchema.parse(res.json()).days.flatMap((day) => day.slots);
     },
     clientBookings: (clientId: string) =>
-      t().app.db.select().from(bookings).where(eq(bookings.clientId, clientId)),
+      t().app.deps.db.select().from(bookings).where(eq(bookings.clientId, clientId)),
   };
 }
 
@@ -135,7 +135,7 @@ describe('caps on a client’s bookings held for online payment (Stripe)', () =>
       expect((await api.book(client, 'paid-hold', slotAt(day, hour))).statusCode).toBe(201);
     }
     const [first] = await api.clientBookings(client.user.id);
-    await t.app.db
+    await t.app.deps.db
       .update(bookings)
       .set({ holdUntil: new Date(Date.now() - 60_000) })
       .where(eq(bookings.id, first!.id));
@@ -218,7 +218,7 @@ describe('an optional cap on a client’s upcoming unpaid bookings (manual payme
   it('the owner sets a cap on /admin/config (audited); a client at it is 409 until one is paid', async () => {
     const saved = await saveRules({ maxUnpaidBookingsPerClient: 2 });
     expect(saved.statusCode, saved.body).toBe(200);
-    const [audit] = await t.app.db
+    const [audit] = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'scheduling.update'), eq(auditLog.actorId, owner.user.id)));
@@ -329,7 +329,7 @@ describe('the owner’s cancellation mails in a burst', () => {
   });
 
   const ownerCancellations = async () =>
-    (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, OWNER)))
+    (await t.app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, OWNER)))
       .filter((mail) => /cancelled/i.test(mail.subject))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
@@ -362,16 +362,16 @@ describe('the owner’s cancellation mails in a burst', () => {
       references.slice(1).map((reference) => `cancel-${reference}.ics`),
     );
     const clientMails = (
-      await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, client.user.email))
+      await t.app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, client.user.email))
     ).filter((mail) => mail.subject.startsWith('Booking cancelled'));
     expect(clientMails).toHaveLength(12);
 
     // What the outbox holds is what is sent, when it is due.
-    await t.app.db
+    await t.app.deps.db
       .update(mailOutbox)
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(mailOutbox.id, digest!.id));
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     const received = await peer.waitForMail(
       (mail) => mail.to.includes(OWNER) && mail.subject === '11 bookings cancelled',
     );
@@ -380,7 +380,7 @@ describe('the owner’s cancellation mails in a burst', () => {
   });
 
   it('a cancellation long after the last one goes on its own again', async () => {
-    await t.app.db
+    await t.app.deps.db
       .update(mailOutbox)
       .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
       .where(eq(mailOutbox.to, OWNER));

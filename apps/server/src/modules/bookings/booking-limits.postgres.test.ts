@@ -37,7 +37,7 @@ describe('the held-bookings cap under concurrency (PostgreSQL)', () => {
     for (const res of answers.filter((answer) => answer.statusCode === 409)) {
       expect(res.json().type).toBe(BOOKING_LIMIT_PROBLEM_TYPE);
     }
-    const held = await t.app.db
+    const held = await t.app.deps.db
       .select()
       .from(bookings)
       .where(eq(bookings.clientId, client.user.id));

@@ -6,7 +6,7 @@
  */
 import { HOUR_MS } from '@consult/shared';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import { limitBy, type LimitRule } from '../auth/rate-limits';
+import { limitBy, type LimitRule } from '../auth';
 
 export const BOOKING_CHANGE_LIMITS = {
   perAccount: { max: 40, windowMs: HOUR_MS },

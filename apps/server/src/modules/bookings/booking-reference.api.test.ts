@@ -219,7 +219,7 @@ describe('booking references and the payment instructions a client sees', () => 
     try {
       const { client, booking, raw } = await book('paid-session');
       expect(raw).toMatchObject({ paymentInstructions: '', amountDueMinor: 15000 });
-      await t.app.mailer.deliverDue();
+      await t.app.deps.mailer.deliverDue();
       const mail = await peer.waitForMail(
         (m) => m.to.includes(client.user.email) && /^Booking confirmed/.test(m.subject),
       );
@@ -237,7 +237,7 @@ describe('booking references and the payment instructions a client sees', () => 
 
   it('mails the reference, the amount and the instructions with the confirmation, and the reference to the owner', async () => {
     const { client, booking } = await book('paid-session');
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     const mail = await peer.waitForMail(
       (m) =>
         m.to.includes(client.user.email) &&
@@ -258,7 +258,7 @@ describe('booking references and the payment instructions a client sees', () => 
     const { client, booking } = await book('paid-session');
     const now = new Date(Date.parse(booking.start) - 2 * 3_600_000);
     expect(await sendDueReminders(t.app.deps, now)).toBeGreaterThanOrEqual(1);
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     const reminder = await peer.waitForMail(
       (m) => m.to.includes(client.user.email) && /^Reminder/.test(m.subject),
     );

@@ -5,7 +5,7 @@
  * under the manual provider too, with its payment due).
  */
 import { REMINDER_LEAD_HOURS, type BookingState, type OwnerActions } from '@consult/shared';
-import { HOUR_MS, MINUTE_MS } from '../clock/zone-clock';
+import { HOUR_MS, MINUTE_MS } from '../clock';
 
 /**
  * Every allowed change; cancelled and expired are final. completed ↔ no_show exist only as the

@@ -22,7 +22,7 @@ export const TEST_RULES = {
 };
 
 export async function openEveryDay(app: FastifyInstance): Promise<void> {
-  await saveSchedulingSettings(app.db, {
+  await saveSchedulingSettings(app.deps.db, {
     rules: TEST_RULES,
     weeklyHours: {
       mon: ALL_DAY,
@@ -49,8 +49,8 @@ export async function addService(
     meetingMode: 'video',
     ...service,
   });
-  const currency = settleServiceCurrency(await loadSiteCurrency(app.db), input.currency);
-  return insertService(app.db, { ...input, ...currency });
+  const currency = settleServiceCurrency(await loadSiteCurrency(app.deps.db), input.currency);
+  return insertService(app.deps.db, { ...input, ...currency });
 }
 
 /** `days` calendar days after today (UTC) at `time` (HH:MM, UTC), as an ISO instant. */

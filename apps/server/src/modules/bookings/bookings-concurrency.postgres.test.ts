@@ -33,14 +33,14 @@ describe('bookings under concurrency (PostgreSQL)', () => {
   async function clients(count: number) {
     return Promise.all(
       Array.from({ length: count }, async (_, index) => {
-        const user = await insertUser(t.app.db, {
+        const user = await insertUser(t.app.deps.db, {
           email: `racer-${index}-${randomUUID().slice(0, 8)}@example.test`,
           name: `Racer ${index}`,
           passwordHash: 'not-used',
           emailVerifiedAt: new Date(),
           timeZone: 'UTC',
         });
-        const { accessToken } = await createSession(t.app.deps, t.app.db, user!, {
+        const { accessToken } = await createSession(t.app.deps, t.app.deps.db, user!, {
           userAgent: null,
           ip: null,
         });
@@ -147,8 +147,8 @@ describe('bookings under concurrency (PostgreSQL)', () => {
   });
 
   it('keeps the daily maximum when clients book different slots of one day at once', async () => {
-    await saveSchedulingSettings(t.app.db, {
-      ...(await loadSchedulingSettings(t.app.db)),
+    await saveSchedulingSettings(t.app.deps.db, {
+      ...(await loadSchedulingSettings(t.app.deps.db)),
       rules: { ...TEST_RULES, maxBookingsPerDay: 3 },
     });
     try {

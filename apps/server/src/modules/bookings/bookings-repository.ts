@@ -5,30 +5,19 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { BLOCKING_BOOKING_STATES } from '@consult/shared';
 import type { Db, Tx } from '../../db/client';
+import { storableBound } from '../../db/storable-bound';
 import { BOOKING_REFERENCE_INDEX, bookingEvents, bookings } from './schema';
 import { newBookingReference } from './booking-reference';
 import { isUniqueViolation, violatedConstraint } from './database-errors';
 import type { ServiceRow } from './services-repository';
 import type { BusyRange, InstantRange } from './availability/slots';
-import { wallMsToDate, ZoneClock } from '../clock/zone-clock';
+import { wallMsToDate, ZoneClock } from '../clock';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBookingRow = typeof bookings.$inferInsert;
 export type NewBookingEvent = typeof bookingEvents.$inferInsert;
 
 const FINISHED_STATES = ['completed', 'no_show', 'cancelled', 'expired'] as const;
-
-/** The last instant written as YYYY-MM-DD…: Date#toISOString turns later ones into +010000-…, which PostgreSQL refuses. */
-const LAST_STORABLE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
-/**
- * `instant` as a query bound: the far end of a range a caller may stretch to the year 10000 (a
- * filter or preview of 9999-12-31) is held at the last instant PostgreSQL reads back; no booking
- * can lie beyond it anyway.
- */
-export function storableBound(instant: Date): Date {
-  return instant.getTime() > LAST_STORABLE_MS ? new Date(LAST_STORABLE_MS) : instant;
-}
 
 export async function findBookingById(db: Db, id: string): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id));

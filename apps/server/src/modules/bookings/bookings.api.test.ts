@@ -390,7 +390,7 @@ describe('bookings API: public and client routes', () => {
       'books under a daily maximum in an owner zone the database does not know',
       async () => {
         const allDay = [{ start: '00:00', end: '24:00' }];
-        await saveSchedulingSettings(t.app.db, {
+        await saveSchedulingSettings(t.app.deps.db, {
           rules: { ...TEST_RULES, timeZone: 'US/Pacific-New', maxBookingsPerDay: 20 },
           weeklyHours: Object.fromEntries(WEEKDAYS.map((day) => [day, allDay])),
           dateOverrides: [],

@@ -1,9 +1,13 @@
 /** A client's bookings for reading: one booking, its calendar file, the upcoming list, the past pages. */
-import type { BookingRecord, PastBookingsPage, UpcomingBookings } from '@consult/shared';
+import {
+  PAST_BOOKINGS_PAGE_SIZE,
+  type BookingRecord,
+  type PastBookingsPage,
+  type UpcomingBookings,
+} from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/uuid';
-import { clientBookingPayments } from '../payments/booking-payments';
 import { toBookingRecord, type ViewContext } from './booking-view';
 import {
   countPastBookings,
@@ -14,9 +18,9 @@ import {
 } from './bookings-repository';
 import { bookingCalendarFile, type CalendarFile } from './mails/calendar-invite';
 import { changeContext, notFound } from './changes/change-steps';
-import { pageWindow } from './past-bookings-page';
+import { pageWindow } from '../../db/page-window';
 
-type ReadDeps = Pick<AppDeps, 'db' | 'log'>;
+type ReadDeps = Pick<AppDeps, 'db' | 'log' | 'bookingPayments'>;
 
 /** A client's own booking for reading (`clientId` null: the owner, any booking); 404 otherwise. */
 export async function findClientBooking(
@@ -42,7 +46,7 @@ export async function clientBookingRecord(
   booking: BookingRow,
   view: ViewContext,
 ): Promise<BookingRecord> {
-  const payments = await clientBookingPayments(deps, [booking]);
+  const payments = await deps.bookingPayments.clientBookingPayments(deps, [booking]);
   return { ...toBookingRecord(booking, view), ...payments.get(booking.id)?.due };
 }
 
@@ -77,7 +81,7 @@ export async function clientUpcomingBookings(
   ]);
   // Each with its payment, so the client knows before cancelling what comes back, and how to pay
   // what is due by hand.
-  const payments = await clientBookingPayments(deps, rows);
+  const payments = await deps.bookingPayments.clientBookingPayments(deps, rows);
   return {
     bookings: rows.map((row) => {
       const found = payments.get(row.id);
@@ -94,7 +98,7 @@ export async function clientBookingsPage(
   now: Date,
 ): Promise<PastBookingsPage> {
   const total = await countPastBookings(deps.db, clientId, now);
-  const window = pageWindow(total, page);
+  const window = pageWindow(total, page, PAST_BOOKINGS_PAGE_SIZE);
   const [rows, view] = await Promise.all([
     total === 0 ? Promise.resolve([]) : listPastBookings(deps.db, clientId, now, window),
     viewContext(deps, now),

@@ -1,6 +1,6 @@
 /** The first services of a fresh install: the demo consultant's, as the landing page describes them. */
 import type { ServiceInput } from '@consult/shared';
-import { demoSiteContent } from '../site/demo-site-content';
+import { demoSiteContent } from '../site';
 
 export const demoServices: ServiceInput[] = demoSiteContent.services.map((service, index) => ({
   slug: service.slug,

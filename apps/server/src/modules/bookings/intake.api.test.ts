@@ -172,7 +172,7 @@ describe('intake questions: the owner asks, the client answers, the booking keep
     });
     expect(blank.statusCode).toBe(400);
     expect(
-      await t.app.db.select().from(bookings).where(eq(bookings.clientId, client.user.id)),
+      await t.app.deps.db.select().from(bookings).where(eq(bookings.clientId, client.user.id)),
     ).toEqual([]);
   });
 
@@ -256,7 +256,7 @@ describe('intake questions: the owner asks, the client answers, the booking keep
     const client = await signedInUser(t.app);
     const res = await book(client, service.slug, answersFor(service));
     expect(res.statusCode, res.body).toBe(201);
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     const ownerCopy = await peer.waitForMail(
       (m) => m.to.includes('owner@example.test') && m.subject.includes('intake-mailed'),
     );

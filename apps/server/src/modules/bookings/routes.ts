@@ -25,7 +25,6 @@ import {
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
 import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
-import { checkoutOfNewBooking } from '../payments/checkout';
 import { availabilityJson, listPublicServices } from './availability/availability-service';
 import { bookingChangeBudgets } from './booking-rate-limits';
 import { toBookingRecord } from './booking-view';
@@ -39,9 +38,6 @@ import {
   clientUpcomingBookings,
   viewClientBooking,
 } from './client-bookings';
-import { demoServices } from './demo-services';
-import { seedServicesOnce } from './services-repository';
-import { loadSiteCurrency } from './site-currency';
 
 const tags = ['bookings'];
 const security = [{ bearer: [] }];
@@ -61,7 +57,6 @@ const idParamsSchema = z.object({ id: z.string() });
 export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   // Cancel may come without a body but with the JSON content type the web client always sends.
   acceptEmptyJsonBodies(app);
-  await seedServicesOnce(deps.db, demoServices, await loadSiteCurrency(deps.db));
 
   app.get(
     '/services',
@@ -137,7 +132,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       );
       const record = await clientBookingRecord(deps, booking, view);
       if (booking.state !== 'pending_payment') return reply.code(201).send(record);
-      const checkoutUrl = await checkoutOfNewBooking(deps, user, booking.id);
+      const checkoutUrl = await deps.bookingPayments.checkoutOfNewBooking(deps, user, booking.id);
       return reply.code(201).send({ ...record, checkoutUrl });
     },
   );

@@ -11,7 +11,7 @@ import {
 } from '@consult/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { findSetting, upsertSetting } from '../site/settings-repository';
+import { findSetting, upsertSetting } from '../../db/settings-repository';
 
 export const SCHEDULING_SETTINGS_KEY = 'scheduling';
 

@@ -4,7 +4,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ConsultationService, ServiceInput } from '@consult/shared';
 import { sameAmountIn, serviceInputSchema } from '@consult/shared';
 import type { Db } from '../../db/client';
-import { insertSettingIfAbsent } from '../site/settings-repository';
+import { insertSettingIfAbsent } from '../../db/settings-repository';
 import { bookings, services } from './schema';
 
 export type ServiceRow = typeof services.$inferSelect;

@@ -80,7 +80,7 @@ describe('the site currency at setup', () => {
     );
     const current = await t.app.inject({ method: 'GET', url: '/api/admin/site-currency', headers });
     expect(current.json()).toEqual({ currency: 'GBP' });
-    const [entry] = await t.app.db
+    const [entry] = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'site.currency'));
@@ -142,8 +142,8 @@ describe('the site currency on /admin/config', () => {
       await create(newService('move-euro', { currency: 'EUR' }))
     ).json() as ConsultationService;
     const client = await createUser(t.app);
-    const booked = await insertTestBooking(t.app.db, {
-      service: (await findServiceById(t.app.db, plain.id))!,
+    const booked = await insertTestBooking(t.app.deps.db, {
+      service: (await findServiceById(t.app.deps.db, plain.id))!,
       clientId: client.id,
       startAt: new Date('2030-01-07T10:00:00Z'),
     });
@@ -163,9 +163,9 @@ describe('the site currency on /admin/config', () => {
       priceMinor: euro.priceMinor,
       ownCurrency: true,
     });
-    const [booking] = await t.app.db.select().from(bookings).where(eq(bookings.id, booked.id));
+    const [booking] = await t.app.deps.db.select().from(bookings).where(eq(bookings.id, booked.id));
     expect(booking).toMatchObject({ currency: 'GBP', priceMinor: 15000 });
-    const moved = await t.app.db
+    const moved = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'service.update'), eq(auditLog.target, plain.id)));

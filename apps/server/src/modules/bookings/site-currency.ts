@@ -13,9 +13,8 @@ import {
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Db, Tx } from '../../db/client';
-import { auditChange } from '../audit/audit-diff';
-import { insertAuditChange } from '../audit/audit-repository';
-import { findSetting, findSettingForUpdate, upsertSetting } from '../site/settings-repository';
+import { auditChange, insertAuditChange } from '../audit';
+import { findSetting, findSettingForUpdate, upsertSetting } from '../../db/settings-repository';
 import { listServicesFollowingSiteNotIn, setServicePrice } from './services-repository';
 
 export const SITE_CURRENCY_KEY = 'currency';

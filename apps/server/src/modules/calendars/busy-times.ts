@@ -4,7 +4,7 @@
  * availability read takes the times only; the preview's read adds the calendar and the title.
  */
 import type { Db } from '../../db/client';
-import type { CalendarBusy, CalendarBusyTimes } from '../bookings/availability/calendar-busy';
+import type { CalendarBusy, CalendarBusyTimes } from '../bookings';
 import {
   busyRangesNear,
   mergeBusyRanges,

@@ -105,7 +105,7 @@ describe('the owner’s calendars (busy times in)', () => {
   beforeEach(async () => {
     peer.mode = 'ok';
     peer.requests = [];
-    await t.app.db.delete(calendarSources);
+    await t.app.deps.db.delete(calendarSources);
   });
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
@@ -302,7 +302,7 @@ describe('the owner’s calendars (busy times in)', () => {
       404,
     );
 
-    const entries = await t.app.db
+    const entries = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.target, calendar.id))
@@ -324,15 +324,15 @@ describe('the owner’s calendars (busy times in)', () => {
     peer.calendar = calendarWith(dentist);
     const { calendar } = await addCalendar();
     const reads = peer.requests.length;
-    await t.app.jobs.runNow('calendar-refresh');
+    await t.app.deps.system.jobs.runNow('calendar-refresh');
     expect(peer.requests.length).toBe(reads);
-    await t.app.db
+    await t.app.deps.db
       .update(calendarSources)
       .set({ nextRefreshAt: new Date(Date.now() - 1000) })
       .where(eq(calendarSources.id, calendar.id));
-    await t.app.jobs.runNow('calendar-refresh');
+    await t.app.deps.system.jobs.runNow('calendar-refresh');
     expect(peer.requests.length).toBe(reads + 1);
-    const [row] = await t.app.db
+    const [row] = await t.app.deps.db
       .select()
       .from(calendarSources)
       .where(eq(calendarSources.id, calendar.id));
@@ -346,11 +346,11 @@ describe('the owner’s calendars (busy times in)', () => {
     peer.calendar = calendarWith(dentist);
     const { calendar } = await addCalendar();
     const failingMails = async () =>
-      (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, OWNER_EMAIL))).filter(
+      (await t.app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, OWNER_EMAIL))).filter(
         (mail) => mail.subject.includes('cannot be read'),
       );
     const failFor = async (hours: number) => {
-      await t.app.db
+      await t.app.deps.db
         .update(calendarSources)
         .set({ failingSince: new Date(Date.now() - hours * 3_600_000) })
         .where(eq(calendarSources.id, calendar.id));
@@ -390,7 +390,7 @@ describe('the owner’s calendars (busy times in)', () => {
     const { calendar } = await addCalendar();
     const idsOf = async () =>
       (
-        await t.app.db
+        await t.app.deps.db
           .select({ id: calendarBusyRanges.id })
           .from(calendarBusyRanges)
           .where(eq(calendarBusyRanges.sourceId, calendar.id))

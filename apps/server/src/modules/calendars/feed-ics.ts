@@ -11,7 +11,7 @@ import {
   formatIntakeAnswer,
   MEETING_MODE_LABELS,
 } from '@consult/shared';
-import { calendarInviteUid, meetingPlace } from '../bookings/mails/calendar-invite';
+import { calendarInviteUid, meetingPlace } from '../bookings';
 import type { FeedBooking } from './feed-repository';
 
 /** How often a calendar app should read the feed again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */

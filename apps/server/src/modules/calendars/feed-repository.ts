@@ -1,8 +1,8 @@
 /** The calendar feeds' queries: the feed rows, and the bookings a feed shows with their clients. */
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookings } from '../bookings/schema';
-import { users } from '../users/schema';
+import { bookings } from '../bookings';
+import { users } from '../users';
 import { calendarFeeds, type CalendarFeedKind } from './schema';
 
 export type CalendarFeedRow = typeof calendarFeeds.$inferSelect;

@@ -14,8 +14,8 @@ import {
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import { HttpProblem } from '../../plugins/errors';
-import { insertAuditEntry } from '../audit/audit-repository';
-import { bookingMailOwner } from '../bookings/mails/booking-owner';
+import { insertAuditEntry } from '../audit';
+import { bookingMailOwner } from '../bookings';
 import {
   deleteFeed,
   findFeed,

@@ -2,7 +2,7 @@
  * A feed's secret address: 32 random bytes (256 bits) in the URL, only their SHA-256 digest in the
  * database, so a copy of the database opens no calendar.
  */
-import { randomToken, sha256Hex } from '../auth/secrets';
+import { randomToken, sha256Hex } from '../auth';
 
 /** The token's shape in a feed's file name: 32 bytes as base64url. */
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;

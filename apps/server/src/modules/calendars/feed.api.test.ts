@@ -34,7 +34,7 @@ describe('calendar feeds', () => {
     admin = await signedInUser(t.app, { role: 'admin', name: 'Owner' });
     ada = await signedInUser(t.app, { name: 'Ada Lovelace', email: 'ada@example.test' });
     bob = await signedInUser(t.app, { name: 'Bob Stone', email: 'bob@example.test' });
-    service = await insertTestService(t.app.db, { title: 'Strategy session' });
+    service = await insertTestService(t.app.deps.db, { title: 'Strategy session' });
     // Migrating a fresh database and three password hashes: slow on a busy machine.
   }, 120_000);
   afterAll(() => t?.close());
@@ -56,7 +56,7 @@ describe('calendar feeds', () => {
     const before = await t.app.inject({ url: '/api/admin/calendar-feed', headers: admin.headers });
     expect(before.json()).toEqual({ active: false, createdAt: null, url: null });
 
-    const confirmed = await insertTestBooking(t.app.db, {
+    const confirmed = await insertTestBooking(t.app.deps.db, {
       service,
       clientId: ada.user.id,
       startAt: day(3),
@@ -64,14 +64,14 @@ describe('calendar feeds', () => {
         { questionId: 'q1', label: 'What should we cover?', kind: 'short_text', answer: 'Pricing' },
       ],
     });
-    const held = await insertTestBooking(t.app.db, {
+    const held = await insertTestBooking(t.app.deps.db, {
       service,
       clientId: bob.user.id,
       startAt: day(4),
       state: 'pending_payment',
       holdUntil: day(1),
     });
-    const cancelled = await insertTestBooking(t.app.db, {
+    const cancelled = await insertTestBooking(t.app.deps.db, {
       service,
       clientId: ada.user.id,
       startAt: day(5),
@@ -79,20 +79,20 @@ describe('calendar feeds', () => {
       cancelledAt: day(-1),
       icsSequence: 1,
     });
-    const longCancelled = await insertTestBooking(t.app.db, {
+    const longCancelled = await insertTestBooking(t.app.deps.db, {
       service,
       clientId: ada.user.id,
       startAt: day(-20),
       state: 'cancelled',
       cancelledAt: day(-31),
     });
-    const tooOld = await insertTestBooking(t.app.db, {
+    const tooOld = await insertTestBooking(t.app.deps.db, {
       service,
       clientId: ada.user.id,
       startAt: day(-31),
       state: 'completed',
     });
-    const lastWeek = await insertTestBooking(t.app.db, {
+    const lastWeek = await insertTestBooking(t.app.deps.db, {
       service,
       clientId: bob.user.id,
       startAt: day(-7),
@@ -140,7 +140,7 @@ describe('calendar feeds', () => {
     // The same UIDs and SEQUENCEs as the invites the mails carry, so no event doubles.
     for (const booking of [confirmed, cancelled]) {
       const invite = parseInvite(
-        (await bookingCalendarFile(t.app.deps, t.app.db, booking)).content,
+        (await bookingCalendarFile(t.app.deps, t.app.deps.db, booking)).content,
       );
       expect(byUid.get(invite.uid)?.sequence).toBe(invite.sequence);
     }
@@ -169,12 +169,12 @@ describe('calendar feeds', () => {
       304,
     );
 
-    const booking = await insertTestBooking(t.app.db, {
+    const booking = await insertTestBooking(t.app.deps.db, {
       service,
       clientId: ada.user.id,
       startAt: day(9),
     });
-    await t.app.db
+    await t.app.deps.db
       .update(bookings)
       .set({ state: 'cancelled', cancelledAt: new Date(), icsSequence: 1, updatedAt: new Date() })
       .where(eq(bookings.id, booking.id));
@@ -207,7 +207,7 @@ describe('calendar feeds', () => {
       expect(res.json().detail).toBe(CALENDAR_FEED_MESSAGES.notFound);
     }
 
-    const audit = await t.app.db
+    const audit = await t.app.deps.db
       .select({ action: auditLog.action, actorId: auditLog.actorId })
       .from(auditLog)
       .where(eq(auditLog.target, 'calendar-feed'));
@@ -218,12 +218,12 @@ describe('calendar feeds', () => {
   });
 
   it('keeps a client’s feed to their own bookings, and the owner’s routes to admins', async () => {
-    const own = await insertTestBooking(t.app.db, {
+    const own = await insertTestBooking(t.app.deps.db, {
       service,
       clientId: bob.user.id,
       startAt: day(12),
     });
-    const others = await insertTestBooking(t.app.db, {
+    const others = await insertTestBooking(t.app.deps.db, {
       service,
       clientId: ada.user.id,
       startAt: day(13),
@@ -241,7 +241,10 @@ describe('calendar feeds', () => {
     const ids = feed.events.map((event) => event.uid.split('@')[0]);
     expect(ids).toContain(own.id);
     expect(ids).not.toContain(others.id);
-    const rows = await t.app.db.select().from(bookings).where(eq(bookings.clientId, bob.user.id));
+    const rows = await t.app.deps.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.clientId, bob.user.id));
     expect(new Set(ids)).toEqual(
       new Set(
         rows
@@ -254,7 +257,7 @@ describe('calendar feeds', () => {
       ),
     );
     const ownEvent = feed.events.find((event) => event.uid.startsWith(own.id))!;
-    const owner = await bookingMailOwner(t.app.deps, t.app.db);
+    const owner = await bookingMailOwner(t.app.deps, t.app.deps.db);
     expect(ownEvent.summary).toBe(`Strategy session with ${owner.name}`);
     expect(ownEvent.description).not.toContain('Ada');
   });

@@ -5,9 +5,7 @@ import {
   paths,
   type CalendarReadError,
 } from '@consult/shared';
-import { formatMailTime } from '../bookings/mails/booking-mails';
-import type { OutgoingMail } from '../mail/outbox-repository';
-import { simpleMail } from '../mail/simple-mail';
+import { formatMailTime, simpleMail, type OutgoingMail } from '../mail';
 
 export function calendarFailingMail(facts: {
   to: string;

@@ -19,8 +19,8 @@ import {
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Job } from '../../jobs/job-runner';
-import { loadSchedulingSettings } from '../bookings/scheduling-settings';
-import { ownerMailAddresses } from '../users/owner-addresses';
+import { loadSchedulingSettings } from '../bookings';
+import { ownerMailAddresses } from '../users';
 import { CalendarFetchError, fetchCalendar, type CalendarFetchResult } from './fetch-calendar';
 import { busyWindow, CalendarParseError, expandCalendarBusy } from './ics-expand';
 import { calendarFailingMail } from './source-mails';

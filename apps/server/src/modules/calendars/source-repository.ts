@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { storableBound } from '../bookings/bookings-repository';
+import { storableBound } from '../../db/storable-bound';
 import { calendarBusyRanges, calendarSources } from './schema';
 
 export type CalendarSourceRow = typeof calendarSources.$inferSelect;

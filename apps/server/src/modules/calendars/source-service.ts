@@ -23,8 +23,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
-import { auditChange, isEmptyChange } from '../audit/audit-diff';
-import { insertAuditEntry } from '../audit/audit-repository';
+import { auditChange, insertAuditEntry, isEmptyChange } from '../audit';
 import { CalendarFetchError, checkCalendarAddress } from './fetch-calendar';
 import { refreshCalendarSource, type RefreshDeps, type RefreshOutcome } from './source-refresh';
 import {

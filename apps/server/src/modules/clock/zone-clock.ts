@@ -132,3 +132,19 @@ export function dateToWallMs(date: string): number {
 export function wallMsToDate(wallMs: number): string {
   return new Date(wallMs).toISOString().slice(0, 10);
 }
+
+/**
+ * The instants covered by the calendar days `from`…`to` (YYYY-MM-DD, both included) in `timeZone`:
+ * from the first instant of `from` to the first instant of the day after `to`.
+ */
+export function rangeForDays(
+  from: string,
+  to: string,
+  timeZone: string,
+): { start: Date; end: Date } {
+  const clock = ZoneClock.for(timeZone);
+  return {
+    start: new Date(clock.startOfDate(dateToWallMs(from))),
+    end: new Date(clock.startOfDate(dateToWallMs(to) + DAY_MS)),
+  };
+}

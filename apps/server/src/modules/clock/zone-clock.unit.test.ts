@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZoneClock, dateToWallMs } from './zone-clock';
+import { ZoneClock, dateToWallMs, rangeForDays } from './zone-clock';
 
 const wall = (date: string, time: string) =>
   dateToWallMs(date) + (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))) * 60_000;
@@ -51,5 +51,22 @@ describe('ZoneClock.resolve', () => {
     expect(() => ZoneClock.for('Mars/Olympus_Mons')).toThrow(
       'Unknown time zone: Mars/Olympus_Mons',
     );
+  });
+});
+
+describe('rangeForDays', () => {
+  it('covers the client’s days from their first instant to the next day’s', () => {
+    expect(rangeForDays('2026-03-08', '2026-03-08', 'America/New_York')).toEqual({
+      start: new Date('2026-03-08T05:00:00Z'),
+      end: new Date('2026-03-09T04:00:00Z'),
+    });
+    expect(rangeForDays('2026-06-01', '2026-06-30', 'Asia/Kathmandu')).toEqual({
+      start: new Date('2026-05-31T18:15:00Z'),
+      end: new Date('2026-06-30T18:15:00Z'),
+    });
+    expect(rangeForDays('2026-09-06', '2026-09-06', 'America/Santiago')).toEqual({
+      start: new Date('2026-09-06T04:00:00Z'),
+      end: new Date('2026-09-07T03:00:00Z'),
+    });
   });
 });

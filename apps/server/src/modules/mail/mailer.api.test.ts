@@ -19,7 +19,7 @@ describe('mail through the outbox', () => {
   });
 
   it('delivers a queued mail over SMTP with its text, HTML and attachment', async () => {
-    await t.app.mailer.queueMail({
+    await t.app.deps.mailer.queueMail({
       to: 'client@example.com',
       subject: 'Your link',
       text: 'Open http://localhost:3000/verifyEmail?token=abc to continue.',
@@ -28,7 +28,7 @@ describe('mail through the outbox', () => {
         { filename: 'invite.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' },
       ],
     });
-    expect(await t.app.mailer.deliverDue()).toBe(1);
+    expect(await t.app.deps.mailer.deliverDue()).toBe(1);
     const mail = await peer.waitForMail((m) => m.subject === 'Your link');
     expect(mail.to).toEqual(['client@example.com']);
     expect(mail.links).toEqual(['http://localhost:3000/verifyEmail?token=abc']);
@@ -37,58 +37,62 @@ describe('mail through the outbox', () => {
       filename: 'invite.ics',
       content: 'BEGIN:VCALENDAR',
     });
-    expect(await outboxCounts(t.app.db)).toMatchObject({ pending: 0, sent: 1 });
+    expect(await outboxCounts(t.app.deps.db)).toMatchObject({ pending: 0, sent: 1 });
   });
 
   it('keeps a mail the SMTP server refused and delivers it on a later attempt', async () => {
     peer.refuse = true;
-    const id = await t.app.mailer.queueMail({
+    const id = await t.app.deps.mailer.queueMail({
       to: 'later@example.com',
       subject: 'Retry me',
       text: 'Hello',
     });
-    expect(await t.app.mailer.deliverDue()).toBe(0);
-    let [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(await t.app.deps.mailer.deliverDue()).toBe(0);
+    let [row] = await t.app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.lastError).toMatch(/451/);
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + retryDelayMs(1) - 5000);
 
     // Not due yet: nothing is sent even though the server accepts again.
     peer.refuse = false;
-    expect(await t.app.mailer.deliverDue()).toBe(0);
+    expect(await t.app.deps.mailer.deliverDue()).toBe(0);
 
-    await t.app.db
+    await t.app.deps.db
       .update(mailOutbox)
       .set({ nextAttemptAt: sql`now()` })
       .where(eq(mailOutbox.id, id));
-    expect(await t.app.mailer.deliverDue()).toBe(1);
+    expect(await t.app.deps.mailer.deliverDue()).toBe(1);
     await peer.waitForMail((m) => m.subject === 'Retry me');
-    [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    [row] = await t.app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
   });
 
   it('gives up after the last attempt and marks the mail failed', async () => {
     peer.refuse = true;
-    const id = await t.app.mailer.queueMail({
+    const id = await t.app.deps.mailer.queueMail({
       to: 'never@example.com',
       subject: 'Doomed',
       text: 'x',
     });
-    await t.app.db
+    await t.app.deps.db
       .update(mailOutbox)
       .set({ attempts: MAX_MAIL_ATTEMPTS - 1 })
       .where(eq(mailOutbox.id, id));
-    await t.app.mailer.deliverDue();
-    const [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    await t.app.deps.mailer.deliverDue();
+    const [row] = await t.app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS });
     peer.refuse = false;
   });
 
   it('runs as a scheduled job', async () => {
-    await t.app.mailer.queueMail({ to: 'job@example.com', subject: 'From the job', text: 'x' });
-    await t.app.jobs.runNow('mail-outbox');
+    await t.app.deps.mailer.queueMail({
+      to: 'job@example.com',
+      subject: 'From the job',
+      text: 'x',
+    });
+    await t.app.deps.system.jobs.runNow('mail-outbox');
     await peer.waitForMail((m) => m.subject === 'From the job');
-    expect(t.app.jobs.state().jobs).toContainEqual(
+    expect(t.app.deps.system.jobs.state().jobs).toContainEqual(
       expect.objectContaining({ name: 'mail-outbox', failures: 0, lastError: null }),
     );
   });
@@ -102,36 +106,40 @@ describe('mail with no SMTP_URL', () => {
   afterAll(() => t.close());
 
   it('is written to the log with its links and marked not delivered, never sent', async () => {
-    const id = await t.app.mailer.queueMail({
+    const id = await t.app.deps.mailer.queueMail({
       to: 'dev@example.com',
       subject: 'Reset',
       text: 'Go to http://localhost:3000/resetPassword?token=t1 now',
     });
-    expect(t.app.mailer.delivery).toBe('none');
-    expect(await t.app.mailer.deliverDue()).toBe(0);
+    expect(t.app.deps.mailer.delivery).toBe('none');
+    expect(await t.app.deps.mailer.deliverDue()).toBe(0);
     const line = t.logs.find((l) => l.subject === 'Reset');
     expect(line).toMatchObject({
       to: 'dev@example.com',
       links: ['http://localhost:3000/resetPassword?token=t1'],
     });
-    const [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    const [row] = await t.app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: 'not_delivered', sentAt: null, attempts: 1 });
-    expect(await outboxCounts(t.app.db)).toMatchObject({ pending: 0, sent: 0, notDelivered: 1 });
+    expect(await outboxCounts(t.app.deps.db)).toMatchObject({
+      pending: 0,
+      sent: 0,
+      notDelivered: 1,
+    });
 
     // Not due any more: a later run leaves it alone.
-    expect(await t.app.mailer.deliverDue()).toBe(0);
-    const [again] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(await t.app.deps.mailer.deliverDue()).toBe(0);
+    const [again] = await t.app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(again).toMatchObject({ status: 'not_delivered', attempts: 1 });
   });
 
   it('keeps no address of an erased account behind even though its last mail went nowhere', async () => {
-    const id = await t.app.mailer.queueMail({
+    const id = await t.app.deps.mailer.queueMail({
       to: 'gone@example.com',
       subject: 'Goodbye',
       text: 'Your account is deleted.',
       eraseAfterSend: true,
     });
-    await t.app.mailer.deliverDue();
-    expect(await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id))).toEqual([]);
+    await t.app.deps.mailer.deliverDue();
+    expect(await t.app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id))).toEqual([]);
   });
 });

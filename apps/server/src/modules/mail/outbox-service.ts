@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
-import { insertAuditEntry } from '../audit/audit-repository';
+import { insertAuditEntry } from '../audit';
 import {
   findOutboxMail,
   listOutboxMails,

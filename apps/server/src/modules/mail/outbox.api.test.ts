@@ -38,7 +38,7 @@ describe('the mail outbox viewer', () => {
     owner = await signedInUser(t.app, { role: 'admin' });
     client = await signedInUser(t.app);
     const queue = (subject: string, extra: object = {}) =>
-      t.app.mailer.queueMail({
+      t.app.deps.mailer.queueMail({
         to: 'reader@example.test',
         subject,
         text: `Text of ${subject}: http://localhost:3000/verifyEmail?token=abc`,
@@ -46,17 +46,17 @@ describe('the mail outbox viewer', () => {
         ...extra,
       });
     ids.sent = await queue('Sent one');
-    await markMailSent(t.app.db, ids.sent);
+    await markMailSent(t.app.deps.db, ids.sent);
     ids.failed = await queue('Failed one');
-    await markMailAttemptFailed(t.app.db, ids.failed, 'connect ECONNREFUSED', null);
+    await markMailAttemptFailed(t.app.deps.db, ids.failed, 'connect ECONNREFUSED', null);
     ids.notDelivered = await queue('Never left');
-    await markMailNotDelivered(t.app.db, ids.notDelivered);
+    await markMailNotDelivered(t.app.deps.db, ids.notDelivered);
     ids.erased = await queue('Goodbye', { to: 'erased@example.test', eraseAfterSend: true });
     ids.queued = await queue('Queued one');
     // PGlite's clock ticks in milliseconds: two mails queued within one would tie on created_at.
     const order = [ids.notDelivered, ids.sent, ids.failed, ids.erased, ids.queued];
     for (const [index, id] of order.entries()) {
-      await t.app.db
+      await t.app.deps.db
         .update(mailOutbox)
         .set({ createdAt: new Date(Date.now() - (order.length - index) * 1000) })
         .where(eq(mailOutbox.id, id));
@@ -145,7 +145,7 @@ describe('the mail outbox viewer', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ state: 'queued', attempts: 0 });
-    const [entry] = await t.app.db
+    const [entry] = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'mail.resend'));
@@ -163,7 +163,7 @@ describe('the mail outbox viewer', () => {
   });
 
   it('leaves mail not delivered before SMTP was set alone until the owner sends it again', async () => {
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     expect(peer.received.some((mail) => mail.subject === 'Never left')).toBe(false);
     expect((await page('state=not_delivered')).mails.map((mail) => mail.id)).toEqual([
       ids.notDelivered,
@@ -172,7 +172,7 @@ describe('the mail outbox viewer', () => {
     const res = await call('POST', `/api/admin/outbox/${ids.notDelivered}/resend`, owner);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ state: 'queued', attempts: 0 });
-    const entries = await t.app.db
+    const entries = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.target, ids.notDelivered));
@@ -180,7 +180,7 @@ describe('the mail outbox viewer', () => {
       before: { state: 'not_delivered' },
       after: { state: 'queued' },
     });
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     await peer.waitForMail((mail) => mail.subject === 'Never left');
     const mail = outboxMailSchema.parse(
       (await call('GET', `/api/admin/outbox/${ids.notDelivered}`, owner)).json(),
@@ -197,12 +197,12 @@ describe('the outbox and the status with no mail server configured', () => {
   beforeAll(async () => {
     t = await createTestApp({ startJobs: false });
     owner = await signedInUser(t.app, { role: 'admin' });
-    mailId = await t.app.mailer.queueMail({
+    mailId = await t.app.deps.mailer.queueMail({
       to: 'client@example.test',
       subject: 'Your booking is confirmed',
       text: 'See you then.',
     });
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 /** A plain message: paragraphs and an optional button link, as text and as simple HTML. */
 import type { OutgoingMail } from './outbox-repository';
-import { escapeHtml } from './escape-html';
+import { escapeHtml } from '../../plugins/escape-html';
 
 export interface MailLink {
   href: string;

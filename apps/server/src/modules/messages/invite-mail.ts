@@ -1,7 +1,6 @@
 /** The invitation the owner sends a contact-form sender: a sign-up link with their address filled in. */
 import { signUpPathFor } from '@consult/shared';
-import type { OutgoingMail } from '../mail/outbox-repository';
-import { simpleMail } from '../mail/simple-mail';
+import { type OutgoingMail, simpleMail } from '../mail';
 
 export function inviteLink(appUrl: string, email: string): string {
   return `${appUrl}${signUpPathFor(email)}`;

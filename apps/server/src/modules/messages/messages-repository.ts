@@ -2,10 +2,9 @@
 import { and, count, desc, eq, gt, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { ContactRequestType, MessageState } from '@consult/shared';
 import type { Db, Tx } from '../../db/client';
-import { auditLog } from '../audit/schema';
-import { contactMessages } from '../site/schema';
-import { users } from '../users/schema';
-import { escapeLike } from '../users/users-repository';
+import { auditLog } from '../audit';
+import { contactMessages } from '../site';
+import { users, escapeLike } from '../users';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 

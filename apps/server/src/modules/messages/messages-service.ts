@@ -15,10 +15,9 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
-import { insertAuditEntry } from '../audit/audit-repository';
-import { auditChange } from '../audit/audit-diff';
-import { pageWindow } from '../bookings/past-bookings-page';
-import { findUserByEmail, type UserRow } from '../users/users-repository';
+import { insertAuditEntry, auditChange } from '../audit';
+import { pageWindow } from '../../db/page-window';
+import { findUserByEmail, type UserRow } from '../users';
 import { inviteMail } from './invite-mail';
 import {
   countInboxMessages,

@@ -59,7 +59,7 @@ describe('contact inbox', () => {
     }> = {},
   ) {
     const now = Date.now();
-    const [row] = await t.app.db
+    const [row] = await t.app.deps.db
       .insert(contactMessages)
       .values({
         name: values.name ?? 'Sara Khan',
@@ -87,7 +87,7 @@ describe('contact inbox', () => {
       expect((await call(method, url, client, { state: 'handled' })).statusCode).toBe(403);
       expect((await call(method, url, undefined, { state: 'handled' })).statusCode).toBe(401);
     }
-    const [row] = await t.app.db
+    const [row] = await t.app.deps.db
       .select()
       .from(contactMessages)
       .where(eq(contactMessages.id, message.id));
@@ -238,7 +238,7 @@ describe('contact inbox', () => {
     expect(reopened.json()).toMatchObject({ state: 'new', handledAt: null });
     expect(await newCount()).toBe(before);
 
-    const audit = await t.app.db
+    const audit = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'message.state'), eq(auditLog.target, message.id)))
@@ -275,7 +275,7 @@ describe('contact inbox', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ sentTo: 'Nadia+Inbox@example.org' });
 
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     const mail = await peer.waitForMail(
       (m) => m.to.includes('Nadia+Inbox@example.org') && /invited/.test(m.subject),
     );
@@ -283,7 +283,7 @@ describe('contact inbox', () => {
     expect(mail.text).toContain('Hello Nadia Baig');
     expect(mail.links).toContain('http://localhost:3000/signup?email=Nadia%2BInbox%40example.org');
 
-    const [entry] = await t.app.db
+    const [entry] = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'message.invite'), eq(auditLog.target, message.id)));
@@ -300,7 +300,7 @@ describe('contact inbox', () => {
       expect(again.json().detail).toBe(INBOX_MESSAGES.inviteAlreadySent(24));
       expect(Number(again.headers['retry-after'])).toBeGreaterThan(23 * 3600);
     }
-    const invites = await t.app.db
+    const invites = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'message.invite'));
@@ -317,7 +317,7 @@ describe('contact inbox', () => {
       detail: INBOX_MESSAGES.accountExists,
       clientId: account.id,
     });
-    const invites = await t.app.db
+    const invites = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'message.invite'), eq(auditLog.target, message.id)));

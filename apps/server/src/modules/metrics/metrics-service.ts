@@ -18,10 +18,9 @@ import {
   type MetricsQuery,
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
-import { storableBound } from '../bookings/bookings-repository';
-import { rangeForDays } from '../bookings/availability/slots';
-import { ZoneClock, dateToWallMs, wallMsToDate } from '../clock/zone-clock';
-import { loadSchedulingSettings } from '../bookings/scheduling-settings';
+import { storableBound } from '../../db/storable-bound';
+import { rangeForDays, ZoneClock, dateToWallMs, wallMsToDate } from '../clock';
+import { loadSchedulingSettings } from '../bookings';
 import {
   bookingsByWeekAndState,
   cancellationsByActor,

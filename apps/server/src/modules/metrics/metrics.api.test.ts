@@ -26,7 +26,7 @@ describe('owner metrics', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ adjustDeps: (deps) => ({ ...deps, clock: () => NOW }) });
-    const db = t.app.db;
+    const db = t.app.deps.db;
     owner = await signedInUser(t.app, { role: 'admin' });
     client = await signedInUser(t.app, { name: '=HYPERLINK("http://evil.test")' });
     await saveSchedulingSettings(db, {
@@ -222,7 +222,7 @@ describe('owner metrics', () => {
   });
 
   it('counts bookings made in the range by when they were made, beside those that start in it', async () => {
-    const db = t.app.db;
+    const db = t.app.deps.db;
     const madeAt = (startAt: string, createdAt: string) =>
       db
         .update(bookings)

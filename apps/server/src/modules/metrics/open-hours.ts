@@ -5,7 +5,7 @@
  * too, and an interval over a skipped hour loses that hour.
  */
 import { timeToMinutes, WEEKDAYS, type SchedulingConfig } from '@consult/shared';
-import { DAY_MS, MINUTE_MS, ZoneClock, dateToWallMs } from '../clock/zone-clock';
+import { DAY_MS, MINUTE_MS, ZoneClock, dateToWallMs } from '../clock';
 
 interface Span {
   start: number;

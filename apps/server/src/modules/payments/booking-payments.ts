@@ -1,6 +1,7 @@
 /** The payments of a page of bookings, as their records show them: one query for the page. */
-import { type BookingPayment, type BookingState, type PaymentSettings } from '@consult/shared';
+import { type BookingPayment, type PaymentSettings } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
+import type { BookingDueState, ManualPaymentDue } from '../bookings';
 import { loadPaymentSettings } from './payment-settings';
 import { paymentsOfBookings, type PaymentRow } from './payments-repository';
 import { cancellationRefundMinor } from './stripe-amounts';
@@ -29,19 +30,6 @@ export async function bookingPayments(
   return new Map(
     [...rows].map(([bookingId, payment]) => [bookingId, toBookingPayment(payment, settings)]),
   );
-}
-
-/** What the client is shown of a manual payment still due (decision 035). */
-export interface ManualPaymentDue {
-  /** The owner's instructions as written; '' when they wrote none (the screens then say so). */
-  paymentInstructions: string;
-  amountDueMinor: number;
-}
-
-interface BookingDueState {
-  id: string;
-  state: BookingState;
-  paymentDue: boolean;
 }
 
 /**

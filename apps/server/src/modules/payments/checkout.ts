@@ -15,13 +15,7 @@ import {
 import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
-import {
-  findBookingById,
-  insertBookingEvent,
-  lockBookingById,
-  updateBooking,
-  type BookingRow,
-} from '../bookings/bookings-repository';
+import { findBookingById, lockBookingById, type BookingRow, expireHeldBooking } from '../bookings';
 import type { PaymentDeps } from './payment-steps';
 import {
   lockPaymentOfBooking,
@@ -145,32 +139,9 @@ async function closeQuietly(deps: PaymentDeps, stripe: StripeProvider, reference
   }
 }
 
-/**
- * Ends a booking held for payment as `expired`, its payment cancelled, inside the caller's
- * transaction with the booking locked: the slot is free again.
- */
-export async function expireHeldBooking(
-  tx: Tx,
-  booking: BookingRow,
-  now: Date,
-  details: Record<string, unknown>,
-): Promise<void> {
-  // The invite and the calendar feeds read the change by its raised SEQUENCE (decision 058).
-  await updateBooking(tx, booking.id, {
-    state: 'expired',
-    icsSequence: booking.icsSequence + 1,
-    updatedAt: now,
-  });
-  await insertBookingEvent(tx, {
-    bookingId: booking.id,
-    action: 'expired',
-    fromState: booking.state,
-    toState: 'expired',
-    actorType: 'system',
-    details: { holdUntil: booking.holdUntil?.toISOString() ?? null, ...details },
-    createdAt: now,
-  });
-  const payment = await lockPaymentOfBooking(tx, booking.id);
+/** A held booking expired (bookings' expireHeldBooking): its pending payment is cancelled. */
+export async function cancelPendingPayment(tx: Tx, bookingId: string): Promise<void> {
+  const payment = await lockPaymentOfBooking(tx, bookingId);
   if (payment?.status === 'pending') {
     await updatePayment(tx, payment.id, { status: 'cancelled' });
   }
@@ -198,7 +169,7 @@ export async function checkoutOfNewBooking(
         if (booking?.state !== 'pending_payment') return;
         const reason =
           error.status === 503 ? 'checkout unavailable' : 'price not chargeable online';
-        await expireHeldBooking(tx, booking, deps.clock(), { reason });
+        await expireHeldBooking(deps, tx, booking, deps.clock(), { reason });
       });
     }
     throw error;

@@ -10,8 +10,7 @@ import {
   REFUND_METHOD_LABELS,
   type RefundMethod,
 } from '@consult/shared';
-import type { OutgoingMail } from '../mail/outbox-repository';
-import { simpleMail } from '../mail/simple-mail';
+import { type OutgoingMail, simpleMail } from '../mail';
 
 interface PaymentMailFacts {
   appUrl: string;

@@ -14,9 +14,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { Db, Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
-import { auditChange } from '../audit/audit-diff';
-import { insertAuditChange } from '../audit/audit-repository';
-import { findSetting, upsertSetting } from '../site/settings-repository';
+import { auditChange, insertAuditChange } from '../audit';
+import { findSetting, upsertSetting } from '../../db/settings-repository';
 
 export const PAYMENT_SETTINGS_KEY = 'payments';
 

@@ -11,13 +11,13 @@ import {
   PAYMENT_MESSAGES,
   RECEIPT_NUMBER_TAKEN_PROBLEM_TYPE,
   type MarkPaidInput,
-  type PaymentMethod,
   type PaymentProvider as PaymentProviderName,
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Db, Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
-import { formatMailTime } from '../bookings/mails/booking-mails';
+import type { CancellationRefund, ManualReceipt, PaidBooking, PayingClient } from '../bookings';
+import { formatMailTime } from '../mail';
 import { loadPaymentSettings } from './payment-settings';
 import { receiptMail } from './payment-mails';
 import {
@@ -33,25 +33,8 @@ import { cancellationRefundMinor } from './stripe-amounts';
 
 export type PaymentDeps = Pick<
   AppDeps,
-  'db' | 'mailer' | 'config' | 'log' | 'clock' | 'payments' | 'ownerTimeZone'
+  'db' | 'mailer' | 'config' | 'log' | 'clock' | 'payments' | 'ownerTimeZone' | 'bookingPayments'
 >;
-
-/** The booking and client facts the payment steps need. */
-export interface PaidBooking {
-  id: string;
-  /** The short reference the client writes on a transfer (decision 035). */
-  reference: string;
-  clientId: string;
-  priceMinor: number;
-  currency: string;
-  serviceTitle: string;
-  startAt: Date;
-}
-export interface PayingClient {
-  name: string;
-  email: string;
-  timeZone: string;
-}
 
 /** The provider a paid booking made now uses: Stripe when configured and chosen, else manual. */
 export async function providerForNewBooking(
@@ -98,16 +81,6 @@ export function mailFacts(
     currency: payment.currency,
     businessName,
   };
-}
-
-/** How the owner received a payment they mark paid by hand. */
-export interface ManualReceipt {
-  method: PaymentMethod;
-  /** The owner's calendar day the money arrived (YYYY-MM-DD). */
-  receivedOn: string;
-  note: string | null;
-  /** The receipt number the owner was promised, when they were shown one. */
-  promisedNumber?: string;
 }
 
 /**
@@ -228,16 +201,6 @@ export async function requestRefund(
     refundPendingMinor: payment.refundPendingMinor + refund.amountMinor,
   });
   return row;
-}
-
-/**
- * The refund a cancellation gave, for its mails: `owed` when the business sends it by hand (manual
- * provider), else on its way through the provider.
- */
-export interface CancellationRefund {
-  amountMinor: number;
-  currency: string;
-  owed: boolean;
 }
 
 /**

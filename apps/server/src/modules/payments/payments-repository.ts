@@ -17,9 +17,8 @@ import {
 } from 'drizzle-orm';
 import type { PaymentProvider, PaymentStatus } from '@consult/shared';
 import type { Db, Tx } from '../../db/client';
-import { bookings } from '../bookings/schema';
-import { users } from '../users/schema';
-import { escapeLike } from '../users/users-repository';
+import { bookings } from '../bookings';
+import { users, escapeLike } from '../users';
 import { paymentEvents, paymentRefunds, payments, receiptCounters, voidedReceipts } from './schema';
 
 export type PaymentRow = typeof payments.$inferSelect;

@@ -27,12 +27,12 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
-import { insertAuditEntry } from '../audit/audit-repository';
-import { rangeForDays } from '../bookings/availability/slots';
-import { lockBookingById, storableBound, updateBooking } from '../bookings/bookings-repository';
-import { markBookingPaid } from '../bookings/changes/owner-changes';
-import { pageWindow } from '../bookings/past-bookings-page';
-import type { UserRow } from '../users/users-repository';
+import { insertAuditEntry } from '../audit';
+import { rangeForDays } from '../clock';
+import { lockBookingById, updateBooking, markBookingPaid } from '../bookings';
+import { storableBound } from '../../db/storable-bound';
+import { pageWindow } from '../../db/page-window';
+import type { UserRow } from '../users';
 import { receiptVoidedMail } from './payment-mails';
 import { loadPaymentSettings } from './payment-settings';
 import { ownerDayUpTo, requestRefund, type PaymentDeps } from './payment-steps';

@@ -69,7 +69,7 @@ describe('payments: manual provider, receipts and refunds', () => {
   }
 
   async function mailTo(address: string, subject: RegExp) {
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     return peer.waitForMail((m) => m.to.includes(address) && subject.test(m.subject));
   }
 
@@ -175,7 +175,7 @@ describe('payments: manual provider, receipts and refunds', () => {
       taxMinor: 798,
       footer: 'Thank you for your trust.',
     });
-    const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    const [row] = await t.app.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ paymentDue: false });
     expect(row!.paidAt).not.toBeNull();
 
@@ -189,7 +189,7 @@ describe('payments: manual provider, receipts and refunds', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(PAYMENT_MESSAGES.notPending);
-    const audit = await t.app.db
+    const audit = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'payment.mark_paid'), eq(auditLog.target, payment.id)));
@@ -283,7 +283,7 @@ describe('payments: manual provider, receipts and refunds', () => {
       voidableUntil: null,
     });
     expect(voided.receipt).toMatchObject({ void: true, voidReason: 'Marked the wrong booking' });
-    const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    const [row] = await t.app.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ paymentDue: true, paidAt: null });
     const mine = paymentDetailSchema.parse(
       (await call('GET', `/api/payments/${payment.id}`, client)).json(),
@@ -314,7 +314,7 @@ describe('payments: manual provider, receipts and refunds', () => {
     const third = await markPaid(next.payment.id, { method: 'cash' });
     const seq = (n: string) => Number(n.split('-')[1]);
     expect(seq(third.receiptNumber!)).toBe(seq(again.receiptNumber!) + 1);
-    const audit = await t.app.db
+    const audit = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'payment.void'), eq(auditLog.target, payment.id)));
@@ -486,7 +486,7 @@ describe('payments: manual provider, receipts and refunds', () => {
       [3000, null, 'succeeded', 'cash'],
     ]);
     expect(JSON.stringify(mine)).not.toContain('Transfer ref 991');
-    const audit = await t.app.db
+    const audit = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'payment.refund_sent'), eq(auditLog.target, payment.id)));
@@ -659,7 +659,7 @@ describe('payments: manual provider, receipts and refunds', () => {
     expect(stripe.json().errors.provider).toEqual([PAYMENT_MESSAGES.stripeNotConfigured]);
     const after = await call('GET', '/api/admin/payment-settings', owner);
     expect(after.json()).toEqual(before);
-    const audited = await t.app.db
+    const audited = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'payments.settings'));

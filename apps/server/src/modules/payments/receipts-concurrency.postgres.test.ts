@@ -22,7 +22,7 @@ describe('receipt numbers under concurrency (PostgreSQL)', () => {
   afterAll(() => t.close());
 
   it('gives 30 payments received at once 30 distinct consecutive numbers', async () => {
-    const owner = await insertUser(t.app.db, {
+    const owner = await insertUser(t.app.deps.db, {
       email: `owner-${randomUUID().slice(0, 8)}@example.test`,
       name: 'Owner',
       passwordHash: 'not-used',
@@ -31,7 +31,7 @@ describe('receipt numbers under concurrency (PostgreSQL)', () => {
     });
     const paymentIds: string[] = [];
     for (let i = 0; i < 30; i += 1) {
-      const client = await insertUser(t.app.db, {
+      const client = await insertUser(t.app.deps.db, {
         email: `payer-${i}-${randomUUID().slice(0, 8)}@example.test`,
         name: `Payer ${i}`,
         passwordHash: 'not-used',
@@ -46,7 +46,7 @@ describe('receipt numbers under concurrency (PostgreSQL)', () => {
         { clientId: client!.id, service: 'paid-race', start, notes: null },
       );
       const [payment] = (await listAdminPayments(
-        t.app.db,
+        t.app.deps.db,
         { search: client!.email },
         {
           limit: 1,

@@ -10,7 +10,7 @@
 import { isErasedAddress, MINUTE_MS, statusAfterRefund, type RefundMethod } from '@consult/shared';
 import type { Db, Tx } from '../../db/client';
 import type { Job } from '../../jobs/job-runner';
-import { findUserContacts } from '../users/users-repository';
+import { findUserContacts } from '../users';
 import { mailFacts, type PaymentDeps } from './payment-steps';
 import { loadPaymentSettings } from './payment-settings';
 import { refundMail, refundOwedMail } from './payment-mails';

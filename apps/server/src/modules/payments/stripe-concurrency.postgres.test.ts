@@ -31,7 +31,7 @@ describe('Stripe webhooks under concurrency (PostgreSQL)', () => {
   async function heldBookings(count: number, firstDay: number) {
     const held = [];
     for (let i = 0; i < count; i += 1) {
-      const client = await insertUser(t.app.db, {
+      const client = await insertUser(t.app.deps.db, {
         email: `payer-${i}-${randomUUID().slice(0, 8)}@example.test`,
         name: `Payer ${i}`,
         passwordHash: 'not-used',
@@ -57,7 +57,7 @@ describe('Stripe webhooks under concurrency (PostgreSQL)', () => {
     const events: StripeEvent[] = held.map(({ session }) => t.stripe.pay(session.id));
     const outcomes = await Promise.all(events.map((event) => applyStripeEvent(t.app.deps, event)));
     expect(outcomes).toEqual(Array(30).fill('applied'));
-    const rows = await t.app.db
+    const rows = await t.app.deps.db
       .select()
       .from(payments)
       .where(
@@ -87,8 +87,8 @@ describe('Stripe webhooks under concurrency (PostgreSQL)', () => {
     ]);
 
     for (const { booking } of held) {
-      const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, booking.id));
-      const [payment] = await t.app.db
+      const [row] = await t.app.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+      const [payment] = await t.app.deps.db
         .select()
         .from(payments)
         .where(eq(payments.bookingId, booking.id));

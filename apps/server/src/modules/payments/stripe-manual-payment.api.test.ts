@@ -68,7 +68,7 @@ describe('the owner records a payment by hand for a booking waiting for Stripe',
     const session = [...t.stripe.sessions.values()].find(
       (s) => s.client_reference_id === booking.id,
     )!;
-    const [payment] = await t.app.db
+    const [payment] = await t.app.deps.db
       .select()
       .from(payments)
       .where(eq(payments.bookingId, booking.id));
@@ -76,11 +76,11 @@ describe('the owner records a payment by hand for a booking waiting for Stripe',
   }
 
   const rowsOf = async (bookingId: string) => {
-    const [payment] = await t.app.db
+    const [payment] = await t.app.deps.db
       .select()
       .from(payments)
       .where(eq(payments.bookingId, bookingId));
-    const [booking] = await t.app.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    const [booking] = await t.app.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     return { payment: payment!, booking: booking! };
   };
   const expireCalls = (sessionId: string) =>
@@ -111,7 +111,7 @@ describe('the owner records a payment by hand for a booking waiting for Stripe',
 
     const { booking: row } = await rowsOf(booking.id);
     expect(row).toMatchObject({ state: 'confirmed', paymentDue: false });
-    const [audit] = await t.app.db
+    const [audit] = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'payment.mark_paid'), eq(auditLog.target, payment.id)));
@@ -204,7 +204,10 @@ describe('the owner records a payment by hand for a booking waiting for Stripe',
       refundedMinor: 0,
     });
     expect(
-      await t.app.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id)),
+      await t.app.deps.db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.paymentId, payment.id)),
     ).toEqual([]);
     expect(t.stripe.callsTo('POST', /^\/v1\/refunds$/)).toHaveLength(refundCalls);
   });
@@ -212,11 +215,11 @@ describe('the owner records a payment by hand for a booking waiting for Stripe',
   it('the backfill makes the Stripe payments marked paid by hand before this fix manual, so their refunds are owed', async () => {
     const { booking, payment } = await heldBooking();
     // As the attack left it: paid by hand, still called a Stripe payment, with no PaymentIntent.
-    await t.app.db
+    await t.app.deps.db
       .update(payments)
       .set({ status: 'paid', paidMethod: 'bank_transfer', paidAt: new Date(), receiptNumber: null })
       .where(eq(payments.id, payment.id));
-    await t.app.db
+    await t.app.deps.db
       .update(bookings)
       .set({ state: 'confirmed', paymentDue: false, holdUntil: null })
       .where(eq(bookings.id, booking.id));
@@ -224,7 +227,7 @@ describe('the owner records a payment by hand for a booking waiting for Stripe',
       join(import.meta.dirname, '../../../drizzle/0018_hand_paid_stripe_payments.sql'),
       'utf8',
     );
-    await t.app.db.execute(sql.raw(backfill));
+    await t.app.deps.db.execute(sql.raw(backfill));
     expect((await rowsOf(booking.id)).payment.provider).toBe('manual');
     const refund = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {});
     expect(refund.statusCode, refund.body).toBe(200);

@@ -88,11 +88,11 @@ describe('payments: the Stripe provider through the official SDK and a double of
   }
 
   const rowOf = async (bookingId: string) => {
-    const [payment] = await t.app.db
+    const [payment] = await t.app.deps.db
       .select()
       .from(payments)
       .where(eq(payments.bookingId, bookingId));
-    const [booking] = await t.app.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    const [booking] = await t.app.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     return { payment: payment!, booking: booking! };
   };
 
@@ -154,7 +154,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     );
     expect(detail.receiptNumber).toMatch(/^\d{4}-\d{4}$/);
     expect(detail.instructions).toBeNull();
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     await peer.waitForMail(
       (m) =>
         m.to.includes(client.user.email) && m.subject.startsWith(`Receipt ${detail.receiptNumber}`),
@@ -164,12 +164,12 @@ describe('payments: the Stripe provider through the official SDK and a double of
 
   it('the same event twice is applied once', async () => {
     const { event, booking, payment } = await paidBooking();
-    const [counter] = await t.app.db.select().from(receiptCounters);
+    const [counter] = await t.app.deps.db.select().from(receiptCounters);
     const again = await webhook(event);
     expect(again.statusCode).toBe(200);
     expect((await rowOf(booking.id)).payment).toEqual(payment);
-    expect(await t.app.db.select().from(receiptCounters)).toEqual([counter]);
-    const paidEvents = await t.app.db
+    expect(await t.app.deps.db.select().from(receiptCounters)).toEqual([counter]);
+    const paidEvents = await t.app.deps.db
       .select()
       .from(bookingEvents)
       .where(eq(bookingEvents.bookingId, booking.id));
@@ -195,7 +195,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
       expect(res.json().detail).toBe(PAYMENT_MESSAGES.webhookSignatureInvalid);
     }
     expect((await rowOf(booking.id)).booking.state).toBe('pending_payment');
-    const stored = await t.app.db
+    const stored = await t.app.deps.db
       .select()
       .from(paymentEvents)
       .where(eq(paymentEvents.id, event.id));
@@ -213,7 +213,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
       expect(res.json().detail).toBe(PAYMENT_MESSAGES.webhookSignatureInvalid);
     }
     expect((await rowOf(booking.id)).booking.state).toBe('pending_payment');
-    const stored = await t.app.db
+    const stored = await t.app.deps.db
       .select()
       .from(paymentEvents)
       .where(eq(paymentEvents.id, event.id));
@@ -336,7 +336,10 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const refunded = [...t.stripe.refunds.values()].filter((r) => r.payment_intent === intentId);
     expect(refunded).toHaveLength(1);
 
-    const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.target, payment.id));
+    const audit = await t.app.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, payment.id));
     const recorded = audit.filter((entry) => entry.action === 'payment.foreign_session_refund');
     expect(recorded).toHaveLength(1);
     expect(recorded[0]!.details).toMatchObject({
@@ -346,7 +349,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
       currency: 'USD',
       refundReference: refunded[0]!.id,
     });
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     await peer.waitForMail(
       (m) =>
         m.to.includes('owner@example.test') &&
@@ -354,7 +357,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
         m.text.includes(booking.id) &&
         m.text.includes(formatMoney(100, 'USD')),
     );
-    const clientMails = await t.app.db
+    const clientMails = await t.app.deps.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, client.user.email));
@@ -412,7 +415,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
       amount: '12000',
     });
     expect(refundCalls.at(-1)!.idempotencyKey).toMatch(/^refund-\d+$/);
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     await peer.waitForMail(
       (m) => m.to.includes('owner@example.test') && m.subject === 'Late payment refunded',
     );
@@ -426,7 +429,10 @@ describe('payments: the Stripe provider through the official SDK and a double of
       refundedMinor: 12000,
       refundPendingMinor: 0,
     });
-    const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.target, payment.id));
+    const audit = await t.app.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, payment.id));
     expect(audit.map((entry) => entry.action)).toContain('payment.late_refund');
     expect(audit.find((entry) => entry.action === 'payment.late_refund')!.details).toMatchObject({
       before: { status: 'cancelled' },
@@ -460,7 +466,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     expect((await webhook(refundFirst)).statusCode).toBe(200);
     const { payment } = await rowOf(other.booking.id);
     expect(payment).toMatchObject({ status: 'refunded', refundedMinor: 12000 });
-    const refunds = await t.app.db
+    const refunds = await t.app.deps.db
       .select()
       .from(paymentRefunds)
       .where(eq(paymentRefunds.paymentId, payment.id));
@@ -523,7 +529,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
       refundPendingMinor: 0,
     });
     expect(settled.receipt.refunds).toMatchObject([{ amountMinor: 5000, status: 'succeeded' }]);
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     await peer.waitForMail(
       (m) => m.to.includes(client.user.email) && m.subject === 'Refund of $50.00',
     );
@@ -572,7 +578,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
       reason: 'Goodwill',
     });
     expect(res.statusCode, res.body).toBe(200);
-    const [refund] = await t.app.db
+    const [refund] = await t.app.deps.db
       .select()
       .from(paymentRefunds)
       .where(eq(paymentRefunds.paymentId, paid.payment.id));
@@ -581,15 +587,15 @@ describe('payments: the Stripe provider through the official SDK and a double of
   }
 
   const refundOf = async (id: number) =>
-    (await t.app.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, id)))[0]!;
+    (await t.app.deps.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, id)))[0]!;
   const failureAudits = (paymentId: string) =>
-    t.app.db
+    t.app.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.target, paymentId), eq(auditLog.action, 'payment.refund_failed')));
   /** The outbox rows of the owner's mail about a failed refund of this booking. */
   const failureMails = async (bookingId: string) =>
-    (await t.app.db.select().from(mailOutbox)).filter(
+    (await t.app.deps.db.select().from(mailOutbox)).filter(
       (mail) => mail.subject.endsWith('failed at Stripe') && mail.text.includes(bookingId),
     );
 
@@ -641,7 +647,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     );
     expect(view).toMatchObject({ status: 'paid', refundedMinor: 0, refundPendingMinor: 0 });
     expect(view.receipt.refunds).toMatchObject([{ amountMinor: 5000, status: 'failed' }]);
-    const clientMails = await t.app.db
+    const clientMails = await t.app.deps.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, client.user.email));
@@ -669,7 +675,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
       refundedMinor: 12000,
       refundPendingMinor: 0,
     });
-    const refunds = await t.app.db
+    const refunds = await t.app.deps.db
       .select()
       .from(paymentRefunds)
       .where(eq(paymentRefunds.paymentId, payment.id));
@@ -700,7 +706,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
   it('a failure for a refund that is not ours, or an update that is no failure, is 200 and changes nothing', async () => {
     const { booking, payment, refund, reference } = await pendingStripeRefund(4000);
     const before = (await rowOf(booking.id)).payment;
-    const outboxBefore = (await t.app.db.select().from(mailOutbox)).length;
+    const outboxBefore = (await t.app.deps.db.select().from(mailOutbox)).length;
 
     const stranger = t.stripe.event('refund.failed', {
       id: 're_not_one_of_ours',
@@ -720,7 +726,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     expect((await rowOf(booking.id)).payment).toEqual(before);
     expect(await refundOf(refund.id)).toMatchObject({ status: 'pending' });
     expect(await failureAudits(payment.id)).toEqual([]);
-    expect((await t.app.db.select().from(mailOutbox)).length).toBe(outboxBefore);
+    expect((await t.app.deps.db.select().from(mailOutbox)).length).toBe(outboxBefore);
   });
 
   /** The owner refunds `amountMinor` of `paymentId`; the refund Stripe was sent, pending here. */
@@ -730,7 +736,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
       reason: 'Goodwill',
     });
     expect(res.statusCode, res.body).toBe(200);
-    const refunds = await t.app.db
+    const refunds = await t.app.deps.db
       .select()
       .from(paymentRefunds)
       .where(eq(paymentRefunds.paymentId, paymentId));
@@ -739,7 +745,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     return { refund, reference: refund.providerReference! };
   }
   const clientRefundMails = async (email: string) =>
-    (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter((mail) =>
+    (await t.app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter((mail) =>
       mail.subject.startsWith('Refund of'),
     );
 
@@ -869,7 +875,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
       refundedMinor: 7000,
       refundPendingMinor: 0,
     });
-    const refunds = await t.app.db
+    const refunds = await t.app.deps.db
       .select()
       .from(paymentRefunds)
       .where(eq(paymentRefunds.paymentId, payment.id));

@@ -15,14 +15,16 @@ import { z } from 'zod';
 import { canMovePayment } from '@consult/shared';
 import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
-import { auditChange } from '../audit/audit-diff';
-import { insertAuditEntry } from '../audit/audit-repository';
-import { lockBookingById, updateBooking } from '../bookings/bookings-repository';
-import { applyPayment } from '../bookings/changes/owner-changes';
-import { formatMailTime } from '../bookings/mails/booking-mails';
-import { bookingMailOwner } from '../bookings/mails/booking-owner';
-import { findUserById, findUserContacts } from '../users/users-repository';
-import { expireHeldBooking } from './checkout';
+import { auditChange, insertAuditEntry } from '../audit';
+import {
+  lockBookingById,
+  updateBooking,
+  applyPayment,
+  bookingMailOwner,
+  expireHeldBooking,
+} from '../bookings';
+import { formatMailTime } from '../mail';
+import { findUserById, findUserContacts } from '../users';
 import {
   foreignPaymentOwnerMail,
   latePaymentOwnerMail,
@@ -316,6 +318,7 @@ async function sessionPaid(
 
 /** The session ended unpaid (expired at Stripe, or its delayed payment failed): the hold ends. */
 async function sessionEnded(
+  deps: PaymentDeps,
   tx: Tx,
   session: SessionObject,
   now: Date,
@@ -330,7 +333,7 @@ async function sessionEnded(
     return 'ignored';
   }
   if (reason === 'payment failed') await updatePayment(tx, payment.id, { status: 'failed' });
-  await expireHeldBooking(tx, booking, now, { reason });
+  await expireHeldBooking(deps, tx, booking, now, { reason });
   return 'applied';
 }
 
@@ -481,9 +484,9 @@ export async function applyStripeEvent(
       case 'checkout.session.async_payment_succeeded':
         return sessionPaid(deps, tx, object, now);
       case 'checkout.session.expired':
-        return sessionEnded(tx, object, now, 'checkout expired');
+        return sessionEnded(deps, tx, object, now, 'checkout expired');
       case 'checkout.session.async_payment_failed':
-        return sessionEnded(tx, object, now, 'payment failed');
+        return sessionEnded(deps, tx, object, now, 'payment failed');
       case 'charge.refunded':
         return chargeRefunded(deps, tx, object);
       case 'refund.failed':

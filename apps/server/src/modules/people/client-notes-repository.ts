@@ -1,7 +1,7 @@
 /** The queries of the owner's private notes about a client. */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { clientNotes, users } from '../users/schema';
+import { clientNotes, users } from '../users';
 
 export type ClientNoteRow = typeof clientNotes.$inferSelect;
 export interface JoinedClientNote {

@@ -4,10 +4,10 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bookingEvents, bookings } from '../bookings/schema';
-import { paymentRefunds, payments } from '../payments/schema';
-import { contactMessages } from '../site/schema';
-import { tasks } from '../tasks/schema';
+import { bookingEvents, bookings } from '../bookings';
+import { paymentRefunds, payments } from '../payments';
+import { contactMessages } from '../site';
+import { tasks } from '../tasks';
 
 /** The client's bookings, newest start first, each with its payment if it has one. */
 export async function listRecordBookings(db: Db, clientId: string, limit: number) {

@@ -19,9 +19,8 @@ import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
-import { insertAuditEntry } from '../audit/audit-repository';
-import { listClientTasks } from '../tasks/tasks-repository';
-import { toTaskRecord } from '../tasks/tasks-service';
+import { insertAuditEntry } from '../audit';
+import { listClientTasks, toTaskRecord } from '../tasks';
 import {
   deleteClientNote,
   findClientNote,
@@ -41,7 +40,7 @@ import {
 } from './client-record-repository';
 import { buildTimeline } from './client-timeline';
 import { getUser } from './user-admin-service';
-import type { UserRow } from '../users/users-repository';
+import type { UserRow } from '../users';
 
 export type ClientRecordDeps = Pick<AppDeps, 'db' | 'clock'>;
 

@@ -54,14 +54,14 @@ describe('the client record and the owner’s private notes', () => {
   async function clientWithHistory() {
     const client = await signedInUser(t.app, { name: 'Record Client' });
     const now = Date.now();
-    const service = await insertTestService(t.app.db, { priceMinor: 8000, currency: 'EUR' });
-    const booking = await insertTestBooking(t.app.db, {
+    const service = await insertTestService(t.app.deps.db, { priceMinor: 8000, currency: 'EUR' });
+    const booking = await insertTestBooking(t.app.deps.db, {
       service,
       clientId: client.user.id,
       startAt: new Date(now + (48 + 3 * slot++) * HOUR_MS),
       createdAt: new Date(now - 5 * HOUR_MS),
     });
-    await t.app.db.insert(bookingEvents).values([
+    await t.app.deps.db.insert(bookingEvents).values([
       {
         bookingId: booking.id,
         action: 'created',
@@ -78,7 +78,7 @@ describe('the client record and the owner’s private notes', () => {
         createdAt: new Date(now - 4 * HOUR_MS),
       },
     ]);
-    const [payment] = await t.app.db
+    const [payment] = await t.app.deps.db
       .insert(payments)
       .values({
         bookingId: booking.id,
@@ -93,13 +93,13 @@ describe('the client record and the owner’s private notes', () => {
         createdAt: new Date(now - 5 * HOUR_MS + 60_000),
       })
       .returning();
-    await t.app.db.insert(paymentRefunds).values({
+    await t.app.deps.db.insert(paymentRefunds).values({
       paymentId: payment!.id,
       amountMinor: 2000,
       status: 'succeeded',
       createdAt: new Date(now - 3 * HOUR_MS),
     });
-    const [task] = await t.app.db
+    const [task] = await t.app.deps.db
       .insert(tasks)
       .values({
         clientId: client.user.id,
@@ -111,7 +111,7 @@ describe('the client record and the owner’s private notes', () => {
         createdAt: new Date(now - 2 * HOUR_MS),
       })
       .returning();
-    const messageId = await insertContactMessage(t.app.db, {
+    const messageId = await insertContactMessage(t.app.deps.db, {
       name: client.user.name,
       email: client.user.email.toUpperCase(),
       phone: '+923001234567',
@@ -173,16 +173,16 @@ describe('the client record and the owner’s private notes', () => {
 
   it('bounds the bookings and the timeline', async () => {
     const client = await signedInUser(t.app);
-    const service = await insertTestService(t.app.db, { durationMinutes: 30 });
+    const service = await insertTestService(t.app.deps.db, { durationMinutes: 30 });
     const total = CLIENT_RECORD_BOOKINGS_LIMIT + 5;
     const start = Date.now() + 30 * 24 * HOUR_MS;
     for (let i = 0; i < total; i += 1) {
-      const booking = await insertTestBooking(t.app.db, {
+      const booking = await insertTestBooking(t.app.deps.db, {
         service,
         clientId: client.user.id,
         startAt: new Date(start + i * HOUR_MS),
       });
-      await t.app.db.insert(bookingEvents).values({
+      await t.app.deps.db.insert(bookingEvents).values({
         bookingId: booking.id,
         action: 'created',
         toState: 'confirmed',
@@ -191,7 +191,7 @@ describe('the client record and the owner’s private notes', () => {
       });
     }
     for (let i = 0; i < 60; i += 1) {
-      await t.app.db.insert(clientNotes).values({
+      await t.app.deps.db.insert(clientNotes).values({
         clientId: client.user.id,
         authorId: owner.user.id,
         text: `Note ${i}`,
@@ -219,7 +219,7 @@ describe('the client record and the owner’s private notes', () => {
   it('reads the record in the same number of queries for a new client and a busy one', async () => {
     // Every Drizzle query is prepared on the session; count them during one request.
     const session = (
-      t.app.db as unknown as { session: { prepareQuery: (...a: unknown[]) => unknown } }
+      t.app.deps.db as unknown as { session: { prepareQuery: (...a: unknown[]) => unknown } }
     ).session;
     const queriesFor = async (clientId: string) => {
       const original = session.prepareQuery;
@@ -266,9 +266,9 @@ describe('the client record and the owner’s private notes', () => {
       owner,
     );
     expect(removed.statusCode, removed.body).toBe(204);
-    expect(await t.app.db.select().from(clientNotes).where(eq(clientNotes.id, note.id))).toEqual(
-      [],
-    );
+    expect(
+      await t.app.deps.db.select().from(clientNotes).where(eq(clientNotes.id, note.id)),
+    ).toEqual([]);
     const again = await call(
       'DELETE',
       `/api/admin/users/${client.user.id}/notes/${note.id}`,
@@ -276,7 +276,7 @@ describe('the client record and the owner’s private notes', () => {
     );
     expect(again.statusCode).toBe(404);
 
-    const entries = await t.app.db
+    const entries = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.target, client.user.id));
@@ -326,7 +326,7 @@ describe('the client record and the owner’s private notes', () => {
     const noClient = await addNote(unknown, 'x');
     expect(noClient.statusCode).toBe(404);
     expect(noClient.json().detail).toBe(AUTH_MESSAGES.userNotFound);
-    const [row] = await t.app.db.select().from(clientNotes).where(eq(clientNotes.id, note.id));
+    const [row] = await t.app.deps.db.select().from(clientNotes).where(eq(clientNotes.id, note.id));
     expect(row!.text).toBe('About Alice');
   });
 
@@ -347,7 +347,7 @@ describe('the client record and the owner’s private notes', () => {
     }
     const own = await call('GET', `/api/admin/users/${client.user.id}`, client);
     expect(own.statusCode).toBe(403);
-    const [row] = await t.app.db.select().from(clientNotes).where(eq(clientNotes.id, note.id));
+    const [row] = await t.app.deps.db.select().from(clientNotes).where(eq(clientNotes.id, note.id));
     expect(row!.text).toBe('Secret');
   });
 
@@ -381,7 +381,7 @@ describe('the client record and the owner’s private notes', () => {
     expect((await addNote(client.user.id, 'Will be erased')).statusCode).toBe(201);
     const res = await call('DELETE', '/api/user', client, { password: TEST_PASSWORD });
     expect(res.statusCode, res.body).toBe(204);
-    const rows = await t.app.db
+    const rows = await t.app.deps.db
       .select()
       .from(clientNotes)
       .where(eq(clientNotes.clientId, client.user.id));

@@ -47,7 +47,7 @@ describe('erasure leaves no trace of the client in the audit log or any admin an
     });
     phoneSerial += 1;
     const phone = `+9230055${String(phoneSerial).padStart(5, '0')}`;
-    await t.app.db.update(users).set({ phone }).where(eq(users.id, client.user.id));
+    await t.app.deps.db.update(users).set({ phone }).where(eq(users.id, client.user.id));
     const { name, email } = client.user;
     let bookingId: string | undefined;
     if (options.booking) {
@@ -83,7 +83,7 @@ describe('erasure leaves no trace of the client in the audit log or any admin an
       text: `${name} is anxious about the audit; phone ${phone}`,
     });
     expect(note.statusCode, note.body).toBe(201);
-    const messageId = await insertContactMessage(t.app.db, {
+    const messageId = await insertContactMessage(t.app.deps.db, {
       name,
       email: email.toUpperCase(),
       phone,
@@ -125,7 +125,7 @@ describe('erasure leaves no trace of the client in the audit log or any admin an
   /** What the owner can read anywhere, and the audit table itself. */
   async function everythingTheOwnerSees(clientId: string, inbox = true): Promise<string> {
     const record = await call('GET', `/api/admin/users/${clientId}`, owner);
-    const logRows = await t.app.db.select().from(auditLog).orderBy(asc(auditLog.id));
+    const logRows = await t.app.deps.db.select().from(auditLog).orderBy(asc(auditLog.id));
     return [
       await allPages('/api/admin/audit'),
       await allPages('/api/admin/users'),
@@ -148,7 +148,7 @@ describe('erasure leaves no trace of the client in the audit log or any admin an
 
   /** The entries about the client's records are still there: action, actor and target kept. */
   async function expectEntriesKept(known: Awaited<ReturnType<typeof clientKnownToTheLog>>) {
-    const rows = await t.app.db
+    const rows = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(inArray(auditLog.target, [known.taskId, known.otherTaskId, known.messageId]))
@@ -180,7 +180,7 @@ describe('erasure leaves no trace of the client in the audit log or any admin an
     expect(res.statusCode, res.body).toBe(204);
     expectNoTrace(await everythingTheOwnerSees(known.client.user.id), known);
     await expectEntriesKept(known);
-    const [erase] = await t.app.db
+    const [erase] = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'user.erase'))
@@ -210,7 +210,7 @@ describe('erasure leaves no trace of the client in the audit log or any admin an
     // The contact message stays in the inbox when the account goes entirely (it was sent to the
     // practice, not by the account); everything else about the client is gone.
     expectNoTrace(await everythingTheOwnerSees(known.client.user.id, false), known);
-    const [gone] = await t.app.db
+    const [gone] = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'user.delete'))

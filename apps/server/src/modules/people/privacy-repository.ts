@@ -4,14 +4,13 @@
  */
 import { and, asc, count, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { deleteTwoFactor } from '../auth/two-factor-repository';
-import { refreshTokens, sessions } from '../auth/schema';
-import { bookingEvents, bookings } from '../bookings/schema';
-import { mailOutbox } from '../mail/schema';
-import { paymentRefunds, payments } from '../payments/schema';
-import { contactMessages } from '../site/schema';
-import { tasks } from '../tasks/schema';
-import { clientNotes, emailTokens, users } from '../users/schema';
+import { deleteTwoFactor, refreshTokens, sessions } from '../auth';
+import { bookingEvents, bookings } from '../bookings';
+import { mailOutbox } from '../mail';
+import { paymentRefunds, payments } from '../payments';
+import { contactMessages } from '../site';
+import { tasks } from '../tasks';
+import { clientNotes, emailTokens, users } from '../users';
 
 const sameAddress = (column: typeof contactMessages.email, email: string) =>
   sql`lower(${column}) = lower(${email})`;

@@ -13,25 +13,22 @@ import {
   type AccountExport,
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
-import type { AccountPrivacy } from '../account/account-privacy';
+import type { AccountPrivacy } from '../account';
 import type { Db, Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
-import { auditChange } from '../audit/audit-diff';
-import { insertAuditEntry, redactAuditEntries } from '../audit/audit-repository';
-import { redactAuditDetails } from '../audit/audit-redact';
-import { verifyPassword } from '../auth/passwords';
-import { countRecoveryCodesLeft, findTwoFactor } from '../auth/two-factor-repository';
-import { canClientChange } from '../bookings/booking-state';
-import { insertBookingEvent, updateBooking } from '../bookings/bookings-repository';
-import { formatMailTime } from '../bookings/mails/booking-mails';
-import { bookingMailOwner } from '../bookings/mails/booking-owner';
-import { loadSchedulingSettings } from '../bookings/scheduling-settings';
-import { simpleMail } from '../mail/simple-mail';
-import { settlePaymentOnCancel } from '../payments/payment-steps';
-import { sendRefundsOfBooking } from '../payments/refunds';
+import { auditChange, insertAuditEntry, redactAuditEntries, redactAuditDetails } from '../audit';
+import { verifyPassword, countRecoveryCodesLeft, findTwoFactor } from '../auth';
+import {
+  canClientChange,
+  insertBookingEvent,
+  updateBooking,
+  bookingMailOwner,
+  loadSchedulingSettings,
+} from '../bookings';
+import { formatMailTime, simpleMail } from '../mail';
+import { settlePaymentOnCancel, sendRefundsOfBooking } from '../payments';
 import { assertNotLastAdmin, findUserOr404 } from './user-admin-service';
-import { toUserView } from '../users/user-view';
-import { deleteUser, type UserRow } from '../users/users-repository';
+import { toUserView, deleteUser, type UserRow } from '../users';
 import {
   auditTracesOf,
   clientRecords,
@@ -44,7 +41,7 @@ import {
 
 export type PrivacyDeps = Pick<
   AppDeps,
-  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone'
+  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone' | 'bookingPayments'
 >;
 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;

@@ -62,7 +62,7 @@ describe('privacy: the client’s export and the deletion of their account', () 
       method: 'bank_transfer',
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    await insertContactMessage(t.app.db, {
+    await insertContactMessage(t.app.deps.db, {
       name: client.user.name,
       email: client.user.email.toUpperCase(),
       phone: '+923001234567',
@@ -77,23 +77,23 @@ describe('privacy: the client’s export and the deletion of their account', () 
     const like = `%${text.toLowerCase()}%`;
     const has = (column: SQL | AnyColumn) => sql`lower(coalesce(${column}, '')) like ${like}`;
     const counts = await Promise.all([
-      t.app.db
+      t.app.deps.db
         .select({ n: count() })
         .from(users)
         .where(or(has(users.email), has(users.name))),
-      t.app.db
+      t.app.deps.db
         .select({ n: count() })
         .from(bookings)
         .where(or(has(bookings.notes), has(sql`${bookings.answers}::text`))),
-      t.app.db
+      t.app.deps.db
         .select({ n: count() })
         .from(bookingEvents)
         .where(has(sql`${bookingEvents.details}::text`)),
-      t.app.db
+      t.app.deps.db
         .select({ n: count() })
         .from(contactMessages)
         .where(or(has(contactMessages.email), has(contactMessages.name))),
-      t.app.db
+      t.app.deps.db
         .select({ n: count() })
         .from(mailOutbox)
         .where(or(has(mailOutbox.to), has(mailOutbox.text), has(mailOutbox.html))),
@@ -132,9 +132,9 @@ describe('privacy: the client’s export and the deletion of their account', () 
     const missing = await call('DELETE', '/api/user', client, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.password).toEqual([PRIVACY_MESSAGES.passwordToDelete]);
-    const [user] = await t.app.db.select().from(users).where(eq(users.id, client.user.id));
+    const [user] = await t.app.deps.db.select().from(users).where(eq(users.id, client.user.id));
     expect(user).toMatchObject({ email: client.user.email, disabledAt: null });
-    const [booking] = await t.app.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    const [booking] = await t.app.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(booking!.state).toBe('confirmed');
     expect((await call('GET', '/api/user', client)).statusCode).toBe(200);
   });
@@ -159,9 +159,9 @@ describe('privacy: the client’s export and the deletion of their account', () 
     expect(signIn.statusCode).toBe(401);
     expect(signIn.json().detail).toBe(AUTH_MESSAGES.incorrectCredentials);
 
-    const [booking] = await t.app.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    const [booking] = await t.app.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(booking).toMatchObject({ state: 'cancelled', notes: null });
-    const [payment] = await t.app.db
+    const [payment] = await t.app.deps.db
       .select()
       .from(payments)
       .where(eq(payments.bookingId, bookingId));
@@ -169,7 +169,7 @@ describe('privacy: the client’s export and the deletion of their account', () 
     // Owed: the manual refund waits for the owner to send it and confirm it.
     expect(payment).toMatchObject({ status: 'paid', refundedMinor: 0, refundPendingMinor: 8000 });
     expect(payment!.receiptNumber).not.toBeNull();
-    const [user] = await t.app.db.select().from(users).where(eq(users.id, client.user.id));
+    const [user] = await t.app.deps.db.select().from(users).where(eq(users.id, client.user.id));
     expect(user).toMatchObject({ name: ERASED_CLIENT_NAME, phone: null, dob: null });
     expect(user!.email).not.toContain(email.split('@')[0]);
     expect(user!.disabledAt).not.toBeNull();
@@ -177,7 +177,7 @@ describe('privacy: the client’s export and the deletion of their account', () 
     expect(adminView.json().client.name).toBe(ERASED_CLIENT_NAME);
 
     // The goodbye mail arrives, and its outbox row goes with it.
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     await peer.waitForMail((m) => m.to.includes(email) && m.subject === 'Your account is deleted');
     await peer.waitForMail(
       (m) => m.to.includes('owner@example.test') && m.subject === 'A client deleted their account',
@@ -194,7 +194,7 @@ describe('privacy: the client’s export and the deletion of their account', () 
     const { email, name } = client.user;
     const ownerNotices = async () =>
       (
-        await t.app.db
+        await t.app.deps.db
           .select({ n: count() })
           .from(mailOutbox)
           .where(eq(mailOutbox.subject, 'A client deleted their account'))
@@ -204,26 +204,26 @@ describe('privacy: the client’s export and the deletion of their account', () 
     expect(res.statusCode, res.body).toBe(204);
 
     expect((await call('GET', '/api/user', client)).statusCode).toBe(403);
-    const [booking] = await t.app.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    const [booking] = await t.app.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(booking).toMatchObject({ state: 'cancelled', notes: null });
     // In the order they were written: erasing rewrites the client's earlier events, which moves
     // them after the new one in the table, so without an order the result depends on the plan.
-    const events = await t.app.db
+    const events = await t.app.deps.db
       .select()
       .from(bookingEvents)
       .where(eq(bookingEvents.bookingId, bookingId))
       .orderBy(bookingEvents.id);
     expect(events.at(-1)).toMatchObject({ action: 'cancelled', actorType: 'owner' });
-    const [payment] = await t.app.db
+    const [payment] = await t.app.deps.db
       .select()
       .from(payments)
       .where(eq(payments.bookingId, bookingId));
     // Owed: the manual refund waits for the owner to send it and confirm it.
     expect(payment).toMatchObject({ status: 'paid', refundedMinor: 0, refundPendingMinor: 8000 });
-    const [user] = await t.app.db.select().from(users).where(eq(users.id, client.user.id));
+    const [user] = await t.app.deps.db.select().from(users).where(eq(users.id, client.user.id));
     expect(user).toMatchObject({ name: ERASED_CLIENT_NAME });
     expect(user!.disabledAt).not.toBeNull();
-    const [entry] = await t.app.db
+    const [entry] = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'user.erase'), eq(auditLog.target, client.user.id)));
@@ -234,7 +234,7 @@ describe('privacy: the client’s export and the deletion of their account', () 
     expect(JSON.stringify(entry!.details)).not.toContain(email);
 
     // The client is told who deleted it; the owner, who did it, gets no mail about it.
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     const goodbye = await peer.waitForMail(
       (m) => m.to.includes(email) && m.subject === 'Your account is deleted',
     );

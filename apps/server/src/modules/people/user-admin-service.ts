@@ -6,19 +6,18 @@ import { AUTH_MESSAGES, type AdminUserUpdate, type User, type UsersPage } from '
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
-import { revokeUserRefreshTokens } from '../auth/auth-repository';
-import { insertAuditEntry } from '../audit/audit-repository';
-import { auditChange } from '../audit/audit-diff';
-import { toUserView } from '../users/user-view';
+import { revokeUserRefreshTokens } from '../auth';
+import { insertAuditEntry, auditChange } from '../audit';
 import {
+  toUserView,
   findUserById,
   listUsers,
   lockActiveAdminIds,
   pendingEmails,
   updateUser,
   type UserRow,
-} from '../users/users-repository';
-import { viewUser } from '../account/account-service';
+} from '../users';
+import { viewUser } from '../account';
 
 /** The account `id` names (404 when unknown or not an id). */
 export async function findUserOr404(db: Db, id: string): Promise<UserRow> {

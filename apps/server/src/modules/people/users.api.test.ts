@@ -58,7 +58,7 @@ describe('admin: accounts and system health', () => {
         expect(res.statusCode, `${method} ${url}`).toBe(403);
         expect(res.json().detail).toBe(AUTH_MESSAGES.adminsOnly);
       }
-      const [row] = await t.app.db.select().from(users).where(eq(users.id, client.user.id));
+      const [row] = await t.app.deps.db.select().from(users).where(eq(users.id, client.user.id));
       expect(row!.role).toBe('user');
     });
   });
@@ -72,7 +72,7 @@ describe('admin: accounts and system health', () => {
           email: `${name.replace(/\W/g, '').toLowerCase()}@zed.test`,
         });
         // Created a second apart: accounts made within one clock tick would tie on created_at.
-        await t.app.db
+        await t.app.deps.db
           .update(users)
           .set({ createdAt: new Date(Date.now() - (names.length - index) * 1000) })
           .where(eq(users.id, user.id));
@@ -152,7 +152,7 @@ describe('admin: accounts and system health', () => {
       expect(enabled.json()).toMatchObject({ disabled: false, role: 'admin' });
       await signIn(t.app, target.user.email);
 
-      const entries = await t.app.db
+      const entries = await t.app.deps.db
         .select()
         .from(auditLog)
         .where(eq(auditLog.target, target.user.id));
@@ -258,7 +258,7 @@ describe('the configured admin (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
     const t = await createTestApp({ env });
     try {
       await t.app.ready();
-      const [row] = await t.app.db
+      const [row] = await t.app.deps.db
         .select()
         .from(users)
         .where(eq(users.email, 'owner@example.test'));
@@ -268,16 +268,19 @@ describe('the configured admin (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
 
       // What a restart with other settings does, on the same database.
       const { ensureConfiguredAdmin } = await import('../auth/configured-admin');
-      await t.app.db
+      await t.app.deps.db
         .update(users)
         .set({ role: 'user', disabledAt: new Date() })
         .where(eq(users.id, row!.id));
-      const restarted = Object.create(t.app, {
-        config: { value: { ...t.app.config, ADMIN_PASSWORD: 'second admin password' } },
+      const restarted = Object.create(t.app.deps, {
+        config: { value: { ...t.app.deps.config, ADMIN_PASSWORD: 'second admin password' } },
       });
       await ensureConfiguredAdmin(restarted);
       await ensureConfiguredAdmin(restarted);
-      const all = await t.app.db.select().from(users).where(eq(users.email, 'owner@example.test'));
+      const all = await t.app.deps.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'owner@example.test'));
       expect(all).toHaveLength(1);
       expect(all[0]).toMatchObject({ role: 'admin', disabledAt: null });
       await signIn(t.app, 'owner@example.test', 'second admin password');

@@ -1,7 +1,7 @@
 /** The owner's copy of a contact message. Everything the visitor typed is escaped in the HTML part. */
 import { CONTACT_REQUEST_TYPE_LABELS, type ContactMessage } from '@consult/shared';
-import { escapeHtml } from '../mail/escape-html';
-import type { OutgoingMail } from '../mail/outbox-repository';
+import { escapeHtml } from '../../plugins/escape-html';
+import type { OutgoingMail } from '../mail';
 
 export function contactMail(to: string, message: ContactMessage): OutgoingMail {
   const typeLabel = CONTACT_REQUEST_TYPE_LABELS[message.type];

@@ -1,7 +1,7 @@
 import type { ContactMessage } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import { contactMail } from './contact-mail';
-import { ownerMailAddresses } from '../users/owner-addresses';
+import { ownerMailAddresses } from '../users';
 import { insertContactMessage } from './contact-repository';
 
 /**

@@ -62,7 +62,7 @@ describe('POST /api/contactMe', () => {
       handledAt: null,
     });
 
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     const mail = await peer.waitForMail((m) => m.subject.includes('Sara Khan'));
     expect(mail.to).toEqual(['owner@example.com']);
     expect(mail.subject).toBe('New contact message (Support) from Sara Khan');

@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
-import { insertAuditEntry } from '../audit/audit-repository';
+import { insertAuditEntry } from '../audit';
 import {
   detectPortraitType,
   portraitIdOf,
@@ -26,7 +26,7 @@ import {
   insertPortraitVariants,
   type StoredVariant,
 } from './portrait-repository';
-import { findSettingForUpdate, upsertSetting } from './settings-repository';
+import { findSettingForUpdate, upsertSetting } from '../../db/settings-repository';
 import { SITE_SETTINGS_KEY } from './site-service';
 
 /**

@@ -13,7 +13,8 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signedInUser, type SignedIn } from '../../test/accounts';
 import { auditLog } from '../audit/schema';
-import { settings, siteImages } from './schema';
+import { settings } from '../../db/settings-schema';
+import { siteImages } from './schema';
 
 interface FilePart {
   name: string;

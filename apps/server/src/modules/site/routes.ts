@@ -1,12 +1,9 @@
 import { publicSiteSchema } from '@consult/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteOptions } from '../../app-deps';
-import { getPublicSiteContent, seedSiteContent } from './site-service';
+import { getPublicSiteContent } from './site-service';
 
 export const siteRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
-  // First start: the demo consultant, so the home page is complete before the owner edits anything.
-  await seedSiteContent(deps.db);
-
   app.get(
     '/site',
     {
@@ -19,7 +16,7 @@ export const siteRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      const content = await getPublicSiteContent(deps.db, deps.log);
+      const content = await getPublicSiteContent(deps);
       return { ...content, mailDelivery: deps.mailer.delivery };
     },
   );

@@ -12,13 +12,13 @@ import {
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
-import { insertAuditEntry } from '../audit/audit-repository';
+import { insertAuditEntry } from '../audit';
 import { HttpProblem } from '../../plugins/errors';
-import { ZoneClock, wallMsToDate } from '../clock/zone-clock';
+import { ZoneClock, wallMsToDate } from '../clock';
 import { demoSiteContent } from './demo-site-content';
 import { ownerSiteDocument, type OwnerFacts } from './owner-site-content';
 import { findPortraitVariant } from './portrait-repository';
-import { findSettingForUpdate, upsertSetting } from './settings-repository';
+import { findSettingForUpdate, upsertSetting } from '../../db/settings-repository';
 import { SITE_SETTINGS_KEY } from './site-service';
 
 export const UNKNOWN_PORTRAIT_MESSAGE = 'This photo is not stored any more: upload it again';

@@ -1,15 +1,10 @@
 /** The public site's content: seeded once with the demo consultant, read by GET /api/site and the server render. */
-import {
-  siteDocumentSchema,
-  type SiteContent,
-  type SiteDocument,
-  type SiteService,
-} from '@consult/shared';
+import { siteDocumentSchema, type SiteContent, type SiteDocument } from '@consult/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
-import { listServices, type ServiceRow } from '../bookings/services-repository';
 import { demoSiteContent } from './demo-site-content';
-import { findSetting, insertSettingIfAbsent } from './settings-repository';
+import { findSetting, insertSettingIfAbsent } from '../../db/settings-repository';
 
 export const SITE_SETTINGS_KEY = 'site';
 
@@ -32,25 +27,13 @@ export async function getSiteDocument(db: Db, log?: FastifyBaseLogger): Promise<
 }
 
 /** The site as the pages show it: the document with the services the owner configured. */
-export async function getPublicSiteContent(db: Db, log?: FastifyBaseLogger): Promise<SiteContent> {
+export async function getPublicSiteContent(
+  deps: Pick<AppDeps, 'db' | 'log' | 'siteServices'>,
+): Promise<SiteContent> {
   const [content, services] = await Promise.all([
-    getSiteDocument(db, log),
-    listServices(db, { activeOnly: true }),
+    getSiteDocument(deps.db, deps.log),
+    deps.siteServices.offeredServices(deps.db),
   ]);
   // The services table, not the document's copy: the pages offer what can be booked.
-  return { ...content, services: services.map(toSiteService) };
-}
-
-function toSiteService(row: ServiceRow): SiteService {
-  return {
-    slug: row.slug,
-    title: row.title,
-    summary: row.summary,
-    description: row.description,
-    durationMinutes: row.durationMinutes,
-    priceMinor: row.priceMinor,
-    currency: row.currency,
-    meetingMode: row.meetingMode,
-    questions: row.questions,
-  };
+  return { ...content, services };
 }

@@ -3,7 +3,7 @@ import { publicSiteSchema, siteContentSchema } from '@consult/shared';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startSmtpPeer } from '../../test/smtp-peer';
 import { demoSiteContent } from './demo-site-content';
-import { settings } from './schema';
+import { settings } from '../../db/settings-schema';
 import { seedSiteContent } from './site-service';
 
 describe('GET /api/site', () => {

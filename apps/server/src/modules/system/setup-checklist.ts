@@ -11,13 +11,10 @@ import {
   type SetupChecklist,
 } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
-import { demoServices } from '../bookings/demo-services';
-import { SCHEDULING_SETTINGS_KEY } from '../bookings/scheduling-settings';
-import type { ServiceRow } from '../bookings/services-repository';
-import { loadPaymentSettings } from '../payments/payment-settings';
-import { demoStringsIn } from '../site/demo-site-content';
-import { findSetting } from '../site/settings-repository';
-import { getPublicSiteContent } from '../site/site-service';
+import { demoServices, SCHEDULING_SETTINGS_KEY, type ServiceRow } from '../bookings';
+import { loadPaymentSettings } from '../payments';
+import { demoStringsIn, getPublicSiteContent } from '../site';
+import { findSetting } from '../../db/settings-repository';
 
 const DEFAULT_INSTRUCTIONS = paymentSettingsSchema.parse({}).manualInstructions;
 
@@ -36,11 +33,11 @@ function isDemoService(
 }
 
 export async function setupChecklist(
-  deps: Pick<AppDeps, 'db' | 'log' | 'config' | 'payments'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'config' | 'payments' | 'siteServices'>,
 ): Promise<SetupChecklist> {
   // The site as the public pages show it, its active services included.
   const [site, scheduling, payments] = await Promise.all([
-    getPublicSiteContent(deps.db, deps.log),
+    getPublicSiteContent(deps),
     findSetting(deps.db, SCHEDULING_SETTINGS_KEY),
     loadPaymentSettings(deps.db, deps.log),
   ]);

@@ -1,8 +1,8 @@
 /** Queries of the first run: whether an admin exists, and the stored salt of the setup code. */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { settings } from '../site/schema';
-import { users } from '../users/schema';
+import { settings } from '../../db/settings-schema';
+import { users } from '../users';
 
 /** The settings key of the salt; the row is removed once the first admin exists. */
 export const SETUP_SETTING_KEY = 'first_run_setup';

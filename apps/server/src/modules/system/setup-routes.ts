@@ -8,9 +8,7 @@ import {
   setupStatusSchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
-import { AUTH_RATE_LIMITS, limitBy } from '../auth/rate-limits';
-import { setSessionCookies } from '../auth/session-cookies';
-import { sessionClientOf } from '../auth/session-device';
+import { AUTH_RATE_LIMITS, limitBy, setSessionCookies, sessionClientOf } from '../auth';
 import { completeSetup, isSetupNeeded } from './setup-service';
 
 export const setupRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
@@ -53,7 +51,7 @@ export const setupRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { de
     },
     async (request, reply) => {
       const session = await completeSetup(deps, request.body, sessionClientOf(request));
-      setSessionCookies(app, reply, session.refreshToken);
+      setSessionCookies(deps, reply, session.refreshToken);
       return reply.code(201).send({ accessToken: session.accessToken });
     },
   );

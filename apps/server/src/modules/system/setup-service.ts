@@ -16,15 +16,21 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
-import { insertAuditEntry } from '../audit/audit-repository';
-import { setSiteCurrency } from '../bookings/site-currency';
-import { writeReceiptBusinessName } from '../payments/payment-settings';
-import { writeOwnerFacts } from '../site/site-editor-service';
-import { findUserByEmail, insertUser, updateUser } from '../users/users-repository';
-import { revokeUserRefreshTokens } from '../auth/auth-repository';
-import { createSession, type AuthDeps, type Session } from '../auth/auth-service';
-import type { SessionClient } from '../auth/sessions-repository';
-import { assertPasswordNotCommon, hashPassword } from '../auth/passwords';
+import { insertAuditEntry } from '../audit';
+import { setSiteCurrency } from '../bookings';
+import { writeReceiptBusinessName } from '../payments';
+import { writeOwnerFacts } from '../site';
+import { findUserByEmail, insertUser, updateUser } from '../users';
+import {
+  revokeUserRefreshTokens,
+  createSession,
+  type AuthDeps,
+  type Session,
+  type SessionClient,
+  assertPasswordNotCommon,
+  hashPassword,
+  randomToken,
+} from '../auth';
 import {
   adminExists,
   deleteSetupSalt,
@@ -32,7 +38,6 @@ import {
   findSetupSalt,
   lockSetupSalt,
 } from './setup-repository';
-import { randomToken } from '../auth/secrets';
 
 type SetupDeps = Pick<AppDeps, 'db' | 'config' | 'accountKeys'>;
 type CompleteSetupDeps = SetupDeps & Pick<AppDeps, 'clock' | 'log' | 'ownerTimeZone'>;

@@ -197,8 +197,8 @@ describe('first-run setup with the practice’s facts', () => {
     expect(paymentSettingsViewSchema.parse(settings.json()).settings.businessName).toBe(
       'Northwind Advisory',
     );
-    const owner = await findUserByEmail(s.t.app.db, account.email);
-    const [entry] = await s.t.app.db
+    const owner = await findUserByEmail(s.t.app.deps.db, account.email);
+    const [entry] = await s.t.app.deps.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'site.update'));
@@ -301,7 +301,7 @@ describe('first-run setup’s checks of the practice’s facts', () => {
       city: [SITE_MESSAGES.tooLong('City', SETUP_LIMITS.cityMax)],
       phone: [CONTACT_MESSAGES.phoneTooShort],
     });
-    expect(await findUserByEmail(s.t.app.db, account.email)).toBeUndefined();
+    expect(await findUserByEmail(s.t.app.deps.db, account.email)).toBeUndefined();
     expect(await s.site()).toEqual(demoSiteContent);
 
     // Empty facts are facts not given, as a form with blank optional fields sends them.

@@ -12,7 +12,7 @@ import { cookieValue, createUser, freshIp, signIn } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditLog } from '../audit/schema';
 import { demoSiteContent } from '../site/demo-site-content';
-import { settings } from '../site/schema';
+import { settings } from '../../db/settings-schema';
 import { findUserByEmail } from '../users/users-repository';
 import { AUTH_RATE_LIMITS } from '../auth/rate-limits';
 import { prepareSetupLink } from './setup-service';
@@ -43,7 +43,7 @@ describe('first-run setup', () => {
   it('prints a full link on APP_URL that stays the same after a restart, storing no code', async () => {
     expect(link).toMatch(/^http:\/\/localhost:3000\/setup\?code=[\w-]{32}$/);
     expect(await prepareSetupLink(t.app.deps)).toBe(link);
-    const stored = JSON.stringify(await t.app.db.select().from(settings));
+    const stored = JSON.stringify(await t.app.deps.db.select().from(settings));
     expect(stored).not.toContain(codeOf(link));
     const status = await t.app.inject({ method: 'GET', url: '/api/setup' });
     expect(status.json()).toEqual({ needed: true });
@@ -82,10 +82,10 @@ describe('first-run setup', () => {
     });
     expect(me.statusCode).toBe(200);
 
-    const user = await findUserByEmail(t.app.db, owner.email);
+    const user = await findUserByEmail(t.app.deps.db, owner.email);
     expect(user).toMatchObject({ role: 'admin', name: owner.name, email: 'nadia@example.test' });
     expect(user!.emailVerifiedAt).not.toBeNull();
-    const [entry] = await t.app.db
+    const [entry] = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'setup.owner'));
@@ -151,7 +151,7 @@ describe('first-run setup of an address that already has a client account', () =
       remoteAddress: ip,
     });
     expect(res.statusCode, res.body).toBe(201);
-    const user = await findUserByEmail(t.app.db, owner.email);
+    const user = await findUserByEmail(t.app.deps.db, owner.email);
     expect(user).toMatchObject({ id: client.id, role: 'admin' });
     expect(user!.emailVerifiedAt).not.toBeNull();
 

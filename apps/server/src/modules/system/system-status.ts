@@ -4,7 +4,7 @@ import type { SystemStatus } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import { countAppliedMigrations } from '../../db/migrate';
 import { failingCalendars } from '../calendars';
-import { oldestPendingMailAt, outboxCounts } from '../mail/outbox-repository';
+import { oldestPendingMailAt, outboxCounts } from '../mail';
 import { databaseSizeBytes } from './system-repository';
 
 type SystemStatusDeps = Pick<AppDeps, 'db' | 'log' | 'system' | 'mailer' | 'clock'>;

@@ -6,7 +6,7 @@
 import { calendarDayIn, isTaskReminderDue, MINUTE_MS, shiftCalendarDay } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Job } from '../../jobs/job-runner';
-import { findUserContacts } from '../users/users-repository';
+import { findUserContacts } from '../users';
 import { taskReminderMail } from './task-mails';
 import { claimReminderCandidates, markTaskReminderSent } from './tasks-repository';
 

@@ -27,7 +27,7 @@ describe('task assignment mails fold into one per client and few minutes', () =>
     t.app.inject({ method: 'POST', url: '/api/admin/tasks', headers: owner.headers, payload });
 
   const outboxTo = (email: string) =>
-    t.app.db
+    t.app.deps.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, email))
@@ -35,11 +35,11 @@ describe('task assignment mails fold into one per client and few minutes', () =>
 
   /** The mails to `email` are due now, as they will be once their few minutes have passed. */
   async function deliverNow(email: string) {
-    await t.app.db
+    await t.app.deps.db
       .update(mailOutbox)
       .set({ nextAttemptAt: sql`now() - interval '1 second'` })
       .where(eq(mailOutbox.to, email));
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
   }
 
   it('twelve tasks created in a burst for one client are one mail listing the twelve', async () => {
@@ -75,7 +75,7 @@ describe('task assignment mails fold into one per client and few minutes', () =>
     });
 
     // Not sent before its time.
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     expect(peer.received.filter((m) => m.to.includes(client.user.email))).toHaveLength(0);
 
     await deliverNow(client.user.email);
@@ -100,7 +100,7 @@ describe('task assignment mails fold into one per client and few minutes', () =>
       201,
     );
     // The first mail was queued longer ago than the fold lasts.
-    await t.app.db
+    await t.app.deps.db
       .update(mailOutbox)
       .set({ createdAt: sql`now() - interval '1 hour'` })
       .where(eq(mailOutbox.to, client.user.email));

@@ -4,9 +4,7 @@
  */
 import { formatDueDay, MINUTE_MS, paths, TASK_MAIL_FOLD_MINUTES } from '@consult/shared';
 import type { Tx } from '../../db/client';
-import type { Mailer } from '../mail/mailer';
-import type { OutgoingMail } from '../mail/outbox-repository';
-import { simpleMail } from '../mail/simple-mail';
+import { type Mailer, type OutgoingMail, simpleMail } from '../mail';
 
 interface TaskMailFacts {
   appUrl: string;

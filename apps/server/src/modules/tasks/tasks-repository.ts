@@ -15,8 +15,8 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { TaskStatus } from '@consult/shared';
 import type { Db, Tx } from '../../db/client';
-import { bookings } from '../bookings/schema';
-import { users } from '../users/schema';
+import { bookings } from '../bookings';
+import { users } from '../users';
 import { tasks } from './schema';
 
 export type TaskRow = typeof tasks.$inferSelect;

@@ -19,11 +19,10 @@ import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
-import { insertAuditEntry } from '../audit/audit-repository';
-import { auditChange, isEmptyChange } from '../audit/audit-diff';
-import { findBookingById } from '../bookings/bookings-repository';
-import { pageWindow } from '../bookings/past-bookings-page';
-import { findUserContact, type UserRow } from '../users/users-repository';
+import { insertAuditEntry, auditChange, isEmptyChange } from '../audit';
+import { findBookingById } from '../bookings';
+import { pageWindow } from '../../db/page-window';
+import { findUserContact, type UserRow } from '../users';
 import { queueTaskAssignedMail } from './task-mails';
 import {
   countAdminTasks,

@@ -32,7 +32,7 @@ describe('tasks: the client’s action items and the owner’s screen', () => {
     peer = await startSmtpPeer();
     t = await createTestApp({ env: { SMTP_URL: peer.url } });
     owner = await signedInUser(t.app, { role: 'admin', name: 'Ayesha Owner' });
-    service = await insertTestService(t.app.db, { title: 'Tax review' });
+    service = await insertTestService(t.app.deps.db, { title: 'Tax review' });
   });
   afterAll(async () => {
     await t.close();
@@ -49,7 +49,7 @@ describe('tasks: the client’s action items and the owner’s screen', () => {
   /** A confirmed booking of `client`, each at its own hour so none overlap. */
   async function bookingOf(client: Person) {
     hour += 2;
-    return insertTestBooking(t.app.db, {
+    return insertTestBooking(t.app.deps.db, {
       service,
       clientId: client.user.id,
       startAt: new Date(Date.UTC(2030, 0, 1, hour)),
@@ -91,7 +91,7 @@ describe('tasks: the client’s action items and the owner’s screen', () => {
     });
 
     // The mail waits a few minutes for further tasks (decision 047); this test does not.
-    const [waiting] = await t.app.db
+    const [waiting] = await t.app.deps.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, client.user.email));
@@ -100,11 +100,11 @@ describe('tasks: the client’s action items and the owner’s screen', () => {
       subject: 'New task: Send last year’s statements',
     });
     expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 2 * 60_000);
-    await t.app.db
+    await t.app.deps.db
       .update(mailOutbox)
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(mailOutbox.id, waiting!.id));
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     const mail = await peer.waitForMail(
       (m) =>
         m.to.includes(client.user.email) && m.subject === 'New task: Send last year’s statements',
@@ -114,13 +114,13 @@ describe('tasks: the client’s action items and the owner’s screen', () => {
     );
     expect(mail.text).toContain('The bank statements\nand the tax assessment.');
     expect(mail.links).toContain('http://localhost:3000/dash/tasks');
-    const queued = await t.app.db
+    const queued = await t.app.deps.db
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.to, client.user.email), like(mailOutbox.subject, 'New task:%')));
     expect(queued).toHaveLength(1);
 
-    const [entry] = await t.app.db
+    const [entry] = await t.app.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'task.create'), eq(auditLog.target, task.id)));
@@ -145,7 +145,7 @@ describe('tasks: the client’s action items and the owner’s screen', () => {
       detail: TASK_MESSAGES.bookingOfAnotherClient,
       errors: { bookingId: [TASK_MESSAGES.bookingOfAnotherClient] },
     });
-    const mine = await t.app.db.select().from(tasks).where(eq(tasks.clientId, client.user.id));
+    const mine = await t.app.deps.db.select().from(tasks).where(eq(tasks.clientId, client.user.id));
     expect(mine).toHaveLength(0);
   });
 
@@ -210,7 +210,7 @@ describe('tasks: the client’s action items and the owner’s screen', () => {
     const foreign = await call('PATCH', `/api/tasks/${theirs.id}`, client, { status: 'done' });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ detail: TASK_MESSAGES.notFound });
-    const [stored] = await t.app.db.select().from(tasks).where(eq(tasks.id, theirs.id));
+    const [stored] = await t.app.deps.db.select().from(tasks).where(eq(tasks.id, theirs.id));
     expect(stored).toMatchObject({ status: 'open', completedAt: null });
     expect(
       (await call('PATCH', '/api/tasks/not-a-uuid', client, { status: 'done' })).statusCode,
@@ -284,7 +284,7 @@ describe('tasks: the client’s action items and the owner’s screen', () => {
     expect((await call('DELETE', `/api/admin/tasks/${first.id}`, owner)).statusCode).toBe(404);
     expect((await page(`client=${client.user.id}`)).totalTasks).toBe(1);
 
-    const actions = await t.app.db
+    const actions = await t.app.deps.db
       .select({ action: auditLog.action, target: auditLog.target, actorId: auditLog.actorId })
       .from(auditLog)
       .where(like(auditLog.action, 'task.%'))
@@ -298,7 +298,7 @@ describe('tasks: the client’s action items and the owner’s screen', () => {
 
   it('sends the reminder the day before the due date in the client’s zone, once, with two runners racing', async () => {
     const client = await signedInUser(t.app, { name: 'Chen Wei' });
-    await t.app.db
+    await t.app.deps.db
       .update(users)
       .set({ timeZone: 'Pacific/Auckland' })
       .where(eq(users.id, client.user.id));
@@ -319,19 +319,19 @@ describe('tasks: the client’s action items and the owner’s screen', () => {
     expect(await sendTaskReminders(deps, now)).toBe(0);
     expect(await sendTaskReminders(deps, new Date('2031-03-04T20:00:00Z'))).toBe(0);
 
-    const reminders = await t.app.db
+    const reminders = await t.app.deps.db
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.to, client.user.email), like(mailOutbox.subject, 'Reminder:%')));
     expect(reminders.map((mail) => mail.subject)).toEqual([
       'Reminder: Sign the engagement letter is due Wednesday, 5 March 2031',
     ]);
-    const [stored] = await t.app.db.select().from(tasks).where(eq(tasks.id, task.id));
+    const [stored] = await t.app.deps.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(stored!.reminderSentAt).toEqual(now);
-    const [untouched] = await t.app.db.select().from(tasks).where(eq(tasks.id, far.id));
+    const [untouched] = await t.app.deps.db.select().from(tasks).where(eq(tasks.id, far.id));
     expect(untouched!.reminderSentAt).toBeNull();
 
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
     const mail = await peer.waitForMail(
       (m) => m.to.includes(client.user.email) && m.subject.startsWith('Reminder:'),
     );
@@ -352,7 +352,7 @@ describe('tasks: the client’s action items and the owner’s screen', () => {
       title: 'Quick one',
       dueDate: berlinDay(1),
     });
-    const [stored] = await t.app.db.select().from(tasks).where(eq(tasks.id, task.id));
+    const [stored] = await t.app.deps.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(stored!.reminderSentAt).not.toBeNull();
     expect(await sendTaskReminders(t.app.deps)).toBe(0);
   });

@@ -40,13 +40,13 @@ describe('availability cache', () => {
 
   it('serves a repeated read without any query', async () => {
     expect(await slotsOn()).not.toHaveLength(0);
-    expect(t.app.availabilityCache.enabled).toBe(true);
+    expect(t.app.deps.availabilityCache.enabled).toBe(true);
     // On PostgreSQL the set-up writes are also reported a moment later over the listening
     // connection, each dropping the cache once: read until the notifications have settled.
     let queried = true;
     for (let attempt = 0; attempt < 50 && queried; attempt += 1) {
       await slotsOn();
-      const select = vi.spyOn(t.app.db, 'select');
+      const select = vi.spyOn(t.app.deps.db, 'select');
       await slotsOn();
       queried = select.mock.calls.length > 0;
       select.mockRestore();
@@ -81,7 +81,7 @@ describe('availability cache', () => {
   it('sees a write made outside the API (a job, a script) at once', async () => {
     const start = slotAt(5, '14:00');
     expect(await slotsOn()).toContain(start);
-    await t.app.db.execute(sql`
+    await t.app.deps.db.execute(sql`
       insert into bookings (reference, client_id, service_id, service_slug, service_title, duration_minutes, price_minor,
         currency, meeting_mode, start_at, end_at, blocked_until, state)
       values ('CACHE2', ${client.user.id}, ${service.id}, 'cached-call', 'x', 60, 0, 'USD', 'video', ${start}::timestamptz,

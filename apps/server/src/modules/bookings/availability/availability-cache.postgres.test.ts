@@ -65,7 +65,7 @@ describe('availability cache on two app instances', () => {
     expect(
       await eventually(async () => {
         await slotsOn(first);
-        return first.availabilityCache.size === 1;
+        return first.deps.availabilityCache.size === 1;
       }),
     ).toBe(true);
     const client = await signedInUser(second);
@@ -83,16 +83,16 @@ describe('availability cache on two app instances', () => {
 
   it('turns the cache off when the listening connection is lost, and on once it listens again', async () => {
     await slotsOn(first);
-    const listening = vi.spyOn(first.availabilityCache, 'onListening');
+    const listening = vi.spyOn(first.deps.availabilityCache, 'onListening');
     // Ends every connection of this database except this one: both instances' listeners and pools.
-    await first.db.execute(
+    await first.deps.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid()`,
     );
     expect(await eventually(() => listening.mock.calls.length >= 2)).toBe(true);
     expect(listening.mock.calls.slice(0, 2)).toEqual([[false], [true]]);
-    expect(first.availabilityCache.enabled).toBe(true);
-    expect(await eventually(() => second.availabilityCache.enabled)).toBe(true);
+    expect(first.deps.availabilityCache.enabled).toBe(true);
+    expect(await eventually(() => second.deps.availabilityCache.enabled)).toBe(true);
 
     const start = slotAt(6, '13:00');
     expect(await slotsOn(first)).toContain(start);

@@ -3,6 +3,7 @@
  * a service over the visitor's days, whether one start is offered right now, and the free slots
  * nearest to a time that is not.
  */
+import { rangeForDays, DAY_MS, HOUR_MS, MINUTE_MS } from '../../clock';
 import {
   availabilitySchema,
   BOOKING_MESSAGES,
@@ -29,13 +30,11 @@ import {
   computeAvailableSlots,
   groupSlotsByDay,
   offerWindow,
-  rangeForDays,
   slotStartsIn,
   type InstantRange,
   type SlotService,
   lowerBound,
 } from './slots';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../clock/zone-clock';
 import type { CalendarBusy, CalendarBusyTimes } from './calendar-busy';
 
 /** How far either side of an unavailable time the nearest free slots are looked for. */

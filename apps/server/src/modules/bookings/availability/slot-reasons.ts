@@ -11,7 +11,7 @@ import {
   type SlotCandidate,
   type SlotUnavailableReason,
 } from '@consult/shared';
-import { DAY_MS, MINUTE_MS, ZoneClock } from '../../clock/zone-clock';
+import { DAY_MS, MINUTE_MS, ZoneClock } from '../../clock';
 import type { CalendarBusy, CalendarBusyReason } from './calendar-busy';
 import {
   lowerBound,

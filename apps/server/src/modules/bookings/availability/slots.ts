@@ -52,14 +52,7 @@
  */
 import type { SchedulingConfig, Weekday } from '@consult/shared';
 import { timeToMinutes, WEEKDAYS } from '@consult/shared';
-import {
-  DAY_MS,
-  HOUR_MS,
-  MINUTE_MS,
-  ZoneClock,
-  dateToWallMs,
-  wallMsToDate,
-} from '../../clock/zone-clock';
+import { DAY_MS, HOUR_MS, MINUTE_MS, ZoneClock, wallMsToDate } from '../../clock';
 
 export interface SlotService {
   durationMinutes: number;
@@ -204,18 +197,6 @@ export function busyWindowFor(range: InstantRange, config: SchedulingConfig): In
   return {
     start: new Date(clock.startOfDate(firstDay) - bufferMs),
     end: new Date(clock.startOfDate(lastDay + DAY_MS) + bufferMs),
-  };
-}
-
-/**
- * The instants covered by the calendar days `from`…`to` (YYYY-MM-DD, both included) in `timeZone`:
- * from the first instant of `from` to the first instant of the day after `to`.
- */
-export function rangeForDays(from: string, to: string, timeZone: string): InstantRange {
-  const clock = ZoneClock.for(timeZone);
-  return {
-    start: new Date(clock.startOfDate(dateToWallMs(from))),
-    end: new Date(clock.startOfDate(dateToWallMs(to) + DAY_MS)),
   };
 }
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  busyWindowFor,
-  computeAvailableSlots,
-  groupSlotsByDay,
-  rangeForDays,
-  type BusyRange,
-} from './slots';
+import { busyWindowFor, computeAvailableSlots, groupSlotsByDay, type BusyRange } from './slots';
+import { rangeForDays } from '../../clock/zone-clock';
 import { instants, range, schedulingConfig } from './test-factories';
 
 const LONG_AGO = new Date('2026-01-01T00:00:00Z');
@@ -751,20 +746,6 @@ describe('computeAvailableSlots rules', () => {
     expect(
       computeAvailableSlots({ durationMinutes: 30 }, monday, LONG_AGO, schedulingConfig(), []),
     ).toEqual([]);
-  });
-});
-
-describe('rangeForDays', () => {
-  it('covers the client’s days from their first instant to the next day’s', () => {
-    expect(rangeForDays('2026-03-08', '2026-03-08', 'America/New_York')).toEqual(
-      range('2026-03-08T05:00:00Z', '2026-03-09T04:00:00Z'),
-    );
-    expect(rangeForDays('2026-06-01', '2026-06-30', 'Asia/Kathmandu')).toEqual(
-      range('2026-05-31T18:15:00Z', '2026-06-30T18:15:00Z'),
-    );
-    expect(rangeForDays('2026-09-06', '2026-09-06', 'America/Santiago')).toEqual(
-      range('2026-09-06T04:00:00Z', '2026-09-07T03:00:00Z'),
-    );
   });
 });
 

@@ -1,6 +1,4 @@
 /** Cancelling a held or confirmed booking. */
-import { settlePaymentOnCancel } from '../../payments/payment-steps';
-import { sendRefundsOfBooking } from '../../payments/refunds';
 import { updateBooking } from '../bookings-repository';
 import {
   bookingClient,
@@ -18,7 +16,7 @@ import {
 
 /**
  * Cancels a held or confirmed booking: a client only before the cutoff, the owner any time. Its
- * payment is settled in the same transaction (see settlePaymentOnCancel).
+ * payment is settled in the same transaction (`deps.bookingPayments.settleOnCancel`).
  */
 export async function cancelBooking(
   deps: BookingDeps,
@@ -46,12 +44,12 @@ export async function cancelBooking(
       details: reason ? { reason } : {},
     });
     const client = await bookingClient(tx, booking);
-    const refund = await settlePaymentOnCancel(deps, tx, booking, actor);
+    const refund = await deps.bookingPayments.settleOnCancel(deps, tx, booking, actor);
     await mailChange(deps, tx, 'cancelled', updated, client, { reason, refund });
     return { booking: updated, client: clientView(client), view };
   });
   // A provider's refund the cancellation gave goes out now (the refund job sends it if this fails);
   // a manual one stays owed until the owner confirms sending it.
-  await sendRefundsOfBooking(deps, bookingId);
+  await deps.bookingPayments.sendRefundsOfBooking(deps, bookingId);
   return outcome;
 }

@@ -18,15 +18,14 @@ import {
 import type { AppDeps } from '../../../app-deps';
 import type { Db, Tx } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
-import { insertAuditEntry } from '../../audit/audit-repository';
-import type { CancellationRefund } from '../../payments/payment-steps';
-import { clientBookingPayments } from '../../payments/booking-payments';
+import { insertAuditEntry } from '../../audit';
 import { HttpProblem } from '../../../plugins/errors';
-import { findUserById, type UserRow } from '../../users/users-repository';
+import { findUserById, type UserRow } from '../../users';
 import { isSlotOffered, nearestSlots } from '../availability/availability-service';
 import { bookingMailOwner, queueBookingMails, type BookingMailKind } from '../mails/booking-mails';
 import { canClientChange, decideStateChange, type BookingActor } from '../booking-state';
 import type { ViewContext } from '../booking-view';
+import type { CancellationRefund } from '../booking-payment-hooks';
 import {
   insertBookingEvent,
   lockBookingById,
@@ -37,12 +36,12 @@ import { loadSchedulingSettings } from '../scheduling-settings';
 import type { ServiceRow } from '../services-repository';
 import type { SlotService } from '../availability/slots';
 import type { CalendarBusyTimes } from '../availability/calendar-busy';
-import { DAY_MS, MINUTE_MS } from '../../clock/zone-clock';
+import { DAY_MS, MINUTE_MS } from '../../clock';
 
 /** What a booking change works with. */
 export type BookingDeps = Pick<
   AppDeps,
-  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone'
+  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone' | 'bookingPayments'
 >;
 
 /** A change that moves a booking to a time also checks the owner's calendars (decision 059). */
@@ -221,17 +220,19 @@ export async function checkTimeFree(
 
 /** The owner's instructions while the booking's payment is due by hand (null otherwise, Stripe included). */
 async function manualPaymentInstructions(
-  deps: Pick<AppDeps, 'log'>,
+  deps: Pick<AppDeps, 'log' | 'bookingPayments'>,
   tx: Tx,
   booking: BookingRow,
 ): Promise<string | null> {
-  const payments = await clientBookingPayments({ db: tx, log: deps.log }, [booking]);
+  const payments = await deps.bookingPayments.clientBookingPayments({ db: tx, log: deps.log }, [
+    booking,
+  ]);
   return payments.get(booking.id)?.due?.paymentInstructions ?? null;
 }
 
 /** Queues the change's mails to the client and the owner in the change's transaction. */
 export async function mailChange(
-  deps: Pick<AppDeps, 'mailer' | 'log' | 'config'>,
+  deps: Pick<AppDeps, 'mailer' | 'log' | 'config' | 'bookingPayments'>,
   tx: Tx,
   kind: BookingMailKind,
   booking: BookingRow,

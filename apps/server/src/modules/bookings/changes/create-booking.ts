@@ -13,8 +13,8 @@ import {
 import type { Db } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
 import { HttpProblem } from '../../../plugins/errors';
-import { insertAuditEntry } from '../../audit/audit-repository';
-import { findUserById, type UserRow } from '../../users/users-repository';
+import { insertAuditEntry } from '../../audit';
+import { findUserById, type UserRow } from '../../users';
 import { requireBookableService } from '../availability/availability-service';
 import type { ServiceRow } from '../services-repository';
 import { initialBookingState, initialReminderSentAt } from '../booking-state';
@@ -25,7 +25,6 @@ import {
   serviceSnapshot,
   type BookingRow,
 } from '../bookings-repository';
-import { openPayment, providerForNewBooking } from '../../payments/payment-steps';
 import { isExclusionViolation, isUniqueViolation } from '../database-errors';
 import { requireUnderClientCaps } from './booking-caps';
 import {
@@ -130,7 +129,7 @@ function replayed(existing: BookingRow, fingerprint: string): BookingRow {
 /**
  * Books `input.start` for the service. A client needs a verified e-mail and an offered slot; the
  * owner may pass `outsideHours`. Free services and paid ones under the manual provider confirm at
- * once (paid: paymentDue); under Stripe a paid one is held for payment (see payments/checkout.ts).
+ * once (paid: paymentDue); under Stripe a paid one is held for payment (see `deps.bookingPayments`).
  * A client's paid booking over their caps is refused (booking-caps.ts). The same Idempotency-Key
  * with the same request returns the first booking without a second row or mail.
  */
@@ -163,7 +162,10 @@ export async function createBooking(
   try {
     const booking = await db.transaction(async (tx) => {
       // The owner booking for a client arranges the payment with them: it is recorded by hand.
-      const provider = actor.type === 'owner' ? 'manual' : await providerForNewBooking(deps, tx);
+      const provider =
+        actor.type === 'owner'
+          ? 'manual'
+          : await deps.bookingPayments.providerForNewBooking(deps, tx);
       // A client at a cap can book no time at all: said before whether this one is free.
       if (actor.type === 'client') {
         await requireUnderClientCaps(tx, {
@@ -204,7 +206,7 @@ export async function createBooking(
         requestFingerprint: key !== undefined ? fingerprint : null,
         createdBy: actor.userId,
       });
-      await openPayment(tx, row, provider);
+      await deps.bookingPayments.openPayment(tx, row, provider);
       await insertBookingEvent(tx, {
         bookingId: row.id,
         action: 'created',

@@ -1,12 +1,11 @@
 /** What only the owner does to a booking: mark it completed or no-show, record a payment. */
 import { BOOKING_MESSAGES, type BookingState, type MarkPaidInput } from '@consult/shared';
 import { HttpProblem } from '../../../plugins/errors';
-import { closeCheckoutForManualPayment } from '../../payments/checkout';
-import { manualReceiptOf, receivePayment, type ManualReceipt } from '../../payments/payment-steps';
 import { initialReminderSentAt } from '../booking-state';
+import type { ManualReceipt } from '../booking-payment-hooks';
 import type { Tx } from '../../../db/client';
-import { insertAuditEntry } from '../../audit/audit-repository';
-import type { UserRow } from '../../users/users-repository';
+import { insertAuditEntry } from '../../audit';
+import type { UserRow } from '../../users';
 import { insertBookingEvent, updateBooking, type BookingRow } from '../bookings-repository';
 import { loadSchedulingSettings } from '../scheduling-settings';
 import {
@@ -62,7 +61,7 @@ export async function markBookingPaid(
   const { view } = await changeContext(deps, now);
   // Only the owner receives payments; to a client it is no operation on their bookings.
   if (actor.type !== 'owner') throw notFound();
-  const manual = await manualReceiptOf(deps, deps.db, now, input);
+  const manual = await deps.bookingPayments.manualReceiptOf(deps, deps.db, now, input);
   return deps.db.transaction(async (tx) => {
     const booking = await lockOwnBooking(tx, actor, bookingId);
     if (booking.state === 'cancelled' || booking.state === 'expired') {
@@ -70,7 +69,7 @@ export async function markBookingPaid(
     }
     if (!booking.paymentDue) throw new HttpProblem(409, BOOKING_MESSAGES.paymentNotDue);
     // A booking held for Stripe: its payment page is closed first, so the client cannot pay twice.
-    const before = await closeCheckoutForManualPayment(deps, tx, booking.id);
+    const before = await deps.bookingPayments.closeCheckoutForManualPayment(deps, tx, booking.id);
     const client = await bookingClient(tx, booking);
     const updated = await applyPayment(deps, tx, booking, client, {
       now,
@@ -125,7 +124,7 @@ export async function applyPayment(
   });
   if (confirms) await mailChange(deps, tx, 'confirmed', updated, client);
   // Last: the receipt number's counter row is locked from here to the commit.
-  const payment = await receivePayment(deps, tx, booking, client, options);
+  const payment = await deps.bookingPayments.receivePayment(deps, tx, booking, client, options);
   if (actor.type === 'owner') {
     // A booking held for Stripe and paid by hand is a manual payment from now on (decision 046).
     const providerChanged =

@@ -27,21 +27,21 @@ describe('booking jobs', () => {
   afterAll(() => setup.close());
 
   async function stateOf(id: string) {
-    const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, id));
+    const [row] = await t.app.deps.db.select().from(bookings).where(eq(bookings.id, id));
     return row!;
   }
 
   async function eventsOf(id: string) {
-    return t.app.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id));
+    return t.app.deps.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id));
   }
 
   async function mailsAbout(id: string) {
-    const rows = await t.app.db.select().from(mailOutbox);
+    const rows = await t.app.deps.db.select().from(mailOutbox);
     return rows.filter((row) => row.attachments.some((a) => a.content.includes(id)));
   }
 
   it('registers its jobs with the runner', () => {
-    expect(t.app.jobs.state().jobs.map((job) => job.name)).toEqual(
+    expect(t.app.deps.system.jobs.state().jobs.map((job) => job.name)).toEqual(
       expect.arrayContaining(['booking-hold-expiry', 'booking-reminders', 'booking-completion']),
     );
   });
@@ -128,7 +128,7 @@ describe('booking jobs', () => {
         expect(await mailsAbout(other.id)).toEqual([]);
       }
 
-      await t.app.mailer.deliverDue();
+      await t.app.deps.mailer.deliverDue();
       const mail = await peer.waitForMail(
         (m) => m.to.includes('client@example.test') && m.subject.startsWith('Reminder'),
       );
@@ -147,7 +147,7 @@ describe('booking jobs', () => {
       );
       // Exactly once: the client's mail and the owner's copy, nothing more after further runs.
       await sendDueReminders(t.app.deps, hoursFrom(now, 0.5));
-      await t.app.mailer.deliverDue();
+      await t.app.deps.mailer.deliverDue();
       const reminders = peer.received.filter(
         (m) => m.subject.startsWith('Reminder') && m.attachments[0]?.content.includes(due.id),
       );
@@ -163,7 +163,7 @@ describe('booking jobs', () => {
       const booking = await book({
         startAt,
       });
-      const mailer = t.app.mailer;
+      const mailer = t.app.deps.mailer;
       const queueMail = mailer.queueMail;
       let calls = 0;
       // The owner's copy fails after the client's mail was written: as if the node died mid-way.
@@ -217,7 +217,7 @@ describe('booking jobs', () => {
       });
       expect(await sendDueReminders(t.app.deps, now)).toBe(1);
       // What a reschedule does: a new time, SEQUENCE+1, the reminder to send again.
-      await t.app.db
+      await t.app.deps.db
         .update(bookings)
         .set({
           startAt: hoursFrom(now, 30),
@@ -229,7 +229,7 @@ describe('booking jobs', () => {
         .where(eq(bookings.id, booking.id));
       expect(await sendDueReminders(t.app.deps, now)).toBe(0);
       expect(await sendDueReminders(t.app.deps, hoursFrom(now, 7))).toBe(1);
-      const events = await t.app.db
+      const events = await t.app.deps.db
         .select()
         .from(bookingEvents)
         .where(

@@ -33,7 +33,7 @@ describe('booking jobs on two app instances', () => {
       startJobs: false,
     });
     await Promise.all([first.ready(), second.ready()]);
-    service = await insertTestService(first.db, { durationMinutes: 15 });
+    service = await insertTestService(first.deps.db, { durationMinutes: 15 });
     const clients = await Promise.all([1, 2, 3, 4].map(() => createUser(first)));
     clientIds = clients.map((client) => client.id);
   });
@@ -53,7 +53,7 @@ describe('booking jobs on two app instances', () => {
     const rows = [];
     for (let i = 0; i < total; i += 1) {
       rows.push(
-        await insertTestBooking(first.db, {
+        await insertTestBooking(first.deps.db, {
           service,
           clientId: clientIds[i % clientIds.length]!,
           startAt: new Date(startAt.getTime() + i * 15 * MINUTE_MS),
@@ -66,14 +66,14 @@ describe('booking jobs on two app instances', () => {
   }
 
   async function expectOncePerBooking(ids: string[], action: string) {
-    const events = await first.db
+    const events = await first.deps.db
       .select({ bookingId: bookingEvents.bookingId, total: count() })
       .from(bookingEvents)
       .where(inArray(bookingEvents.bookingId, ids))
       .groupBy(bookingEvents.bookingId, bookingEvents.action);
     expect(events).toHaveLength(ids.length);
     expect(events.every((row) => row.total === 1)).toBe(true);
-    const actions = await first.db
+    const actions = await first.deps.db
       .selectDistinct({ action: bookingEvents.action })
       .from(bookingEvents)
       .where(inArray(bookingEvents.bookingId, ids));
@@ -101,7 +101,7 @@ describe('booking jobs on two app instances', () => {
       'reminder_sent',
     );
     // The client's mail and the owner's copy per booking, nothing more.
-    const mails = await first.db
+    const mails = await first.deps.db
       .select({ to: mailOutbox.to, attachments: mailOutbox.attachments })
       .from(mailOutbox);
     for (const booking of due) {
@@ -113,23 +113,25 @@ describe('booking jobs on two app instances', () => {
 
   it('sends each reminder once through the two job runners on the real clock', async () => {
     const due = await dueBookings(new Date(Date.now() + 60 * MINUTE_MS), 30);
-    const before = await first.db.select({ total: count() }).from(mailOutbox);
+    const before = await first.deps.db.select({ total: count() }).from(mailOutbox);
     await Promise.all([
-      first.jobs.runNow('booking-reminders'),
-      second.jobs.runNow('booking-reminders'),
+      first.deps.system.jobs.runNow('booking-reminders'),
+      second.deps.system.jobs.runNow('booking-reminders'),
     ]);
     await Promise.all([
-      first.jobs.runNow('booking-reminders'),
-      second.jobs.runNow('booking-reminders'),
+      first.deps.system.jobs.runNow('booking-reminders'),
+      second.deps.system.jobs.runNow('booking-reminders'),
     ]);
-    const after = await first.db.select({ total: count() }).from(mailOutbox);
+    const after = await first.deps.db.select({ total: count() }).from(mailOutbox);
     expect(after[0]!.total - before[0]!.total).toBe(60);
     await expectOncePerBooking(
       due.map((row) => row.id),
       'reminder_sent',
     );
     for (const app of [first, second]) {
-      expect(app.jobs.state().jobs.find((job) => job.name === 'booking-reminders')).toMatchObject({
+      expect(
+        app.deps.system.jobs.state().jobs.find((job) => job.name === 'booking-reminders'),
+      ).toMatchObject({
         failures: 0,
       });
     }
@@ -148,12 +150,12 @@ describe('booking jobs on two app instances', () => {
     );
     const ended = await dueBookings(past, 60);
     await Promise.all([
-      first.jobs.runNow('booking-hold-expiry'),
-      second.jobs.runNow('booking-hold-expiry'),
-      first.jobs.runNow('booking-completion'),
-      second.jobs.runNow('booking-completion'),
+      first.deps.system.jobs.runNow('booking-hold-expiry'),
+      second.deps.system.jobs.runNow('booking-hold-expiry'),
+      first.deps.system.jobs.runNow('booking-completion'),
+      second.deps.system.jobs.runNow('booking-completion'),
     ]);
-    const states = await first.db
+    const states = await first.deps.db
       .select({ id: bookings.id, state: bookings.state })
       .from(bookings)
       .where(

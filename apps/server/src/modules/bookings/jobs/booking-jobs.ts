@@ -8,8 +8,7 @@ import { REMINDER_LEAD_HOURS, MINUTE_MS } from '@consult/shared';
 import type { AppDeps } from '../../../app-deps';
 import type { Db, Tx } from '../../../db/client';
 import type { Job } from '../../../jobs/job-runner';
-import { closeCheckoutOfHold, expireHeldBooking } from '../../payments/checkout';
-import { findUserContacts } from '../../users/users-repository';
+import { findUserContacts } from '../../users';
 import {
   claimDueReminders,
   claimEndedBookings,
@@ -18,16 +17,16 @@ import {
   markReminderSent,
   setBookingsState,
 } from './booking-jobs-repository';
-import { clientBookingPayments } from '../../payments/booking-payments';
 import { bookingMailOwner, queueBookingMails } from '../mails/booking-mails';
 import { decideStateChange, isHoldExpired } from '../booking-state';
 import type { BookingRow } from '../bookings-repository';
-import { HOUR_MS } from '../../clock/zone-clock';
+import { expireHeldBooking } from '../changes/expire-held-booking';
+import { HOUR_MS } from '../../clock';
 
 /** What the booking jobs work with. */
 export type BookingJobDeps = Pick<
   AppDeps,
-  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments'
+  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'bookingPayments'
 >;
 
 export const HOLD_EXPIRY_INTERVAL_MS = MINUTE_MS;
@@ -97,7 +96,7 @@ async function systemTransition(
  * payment arriving after all is refunded by the webhook.
  */
 export async function expireHolds(
-  deps: Pick<BookingJobDeps, 'db' | 'clock' | 'log' | 'payments'>,
+  deps: Pick<BookingJobDeps, 'db' | 'clock' | 'log' | 'payments' | 'bookingPayments'>,
   now: Date = deps.clock(),
 ): Promise<number> {
   const paidMeanwhile: string[] = [];
@@ -109,7 +108,7 @@ export async function expireHolds(
       for (const row of rows.filter((held) => isHoldExpired(held, now))) {
         let checkout: 'closed' | 'completed' = 'closed';
         try {
-          checkout = await closeCheckoutOfHold(deps, tx, row.id);
+          checkout = await deps.bookingPayments.closeCheckoutOfHold(deps, tx, row.id);
         } catch (err) {
           deps.log.warn({ err, bookingId: row.id }, 'checkout could not be closed; hold expires');
         }
@@ -117,7 +116,7 @@ export async function expireHolds(
           paidMeanwhile.push(row.id);
           continue;
         }
-        await expireHeldBooking(tx, row, now, {});
+        await expireHeldBooking(deps, tx, row, now, {});
         expired += 1;
       }
       return expired;
@@ -174,7 +173,10 @@ export async function sendDueReminders(
       );
       const clientById = new Map(clients.map((client) => [client.id, client]));
       // A payment still due by hand: the reminder says how to pay it, as the confirmation did.
-      const payments = await clientBookingPayments({ db: tx, log: deps.log }, rows);
+      const payments = await deps.bookingPayments.clientBookingPayments(
+        { db: tx, log: deps.log },
+        rows,
+      );
       let sent = 0;
       for (const row of rows) {
         const client = clientById.get(row.clientId);

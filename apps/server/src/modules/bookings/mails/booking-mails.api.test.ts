@@ -15,7 +15,7 @@ import { bookings } from '../schema';
 type Row = typeof bookings.$inferSelect;
 
 async function outboxTo(t: TestApp, to: string) {
-  return t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  return t.app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 }
 
 describe('booking mails through the outbox', () => {
@@ -32,12 +32,12 @@ describe('booking mails through the outbox', () => {
   afterAll(() => setup.close());
 
   async function queue(mail: Omit<BookingMailInput, 'client' | 'owner' | 'appUrl'>) {
-    await t.app.db.transaction(async (tx) => {
-      await queueBookingMails(tx, t.app.mailer, {
+    await t.app.deps.db.transaction(async (tx) => {
+      await queueBookingMails(tx, t.app.deps.mailer, {
         ...mail,
         client: { name: client.name, email: client.email, timeZone: client.timeZone },
         owner: await bookingMailOwner(t.app.deps, tx),
-        appUrl: t.app.config.APP_URL,
+        appUrl: t.app.deps.config.APP_URL,
       });
     });
   }
@@ -47,7 +47,7 @@ describe('booking mails through the outbox', () => {
       startAt: new Date('2031-05-06T09:00:00Z'),
     });
     await queue({ kind: 'confirmed', booking });
-    await t.app.mailer.deliverDue();
+    await t.app.deps.mailer.deliverDue();
 
     const toClient = await peer.waitForMail(
       (m) => m.to.includes('bilal@example.test') && m.subject.startsWith('Booking confirmed'),
@@ -85,7 +85,7 @@ describe('booking mails through the outbox', () => {
     await queue({ kind: 'confirmed', booking });
 
     const previousStart = booking.startAt;
-    [booking] = (await t.app.db
+    [booking] = (await t.app.deps.db
       .update(bookings)
       .set({
         startAt: new Date('2031-06-04T10:00:00Z'),
@@ -97,7 +97,7 @@ describe('booking mails through the outbox', () => {
       .returning()) as [Row];
     await queue({ kind: 'rescheduled', booking, previousStart });
 
-    [booking] = (await t.app.db
+    [booking] = (await t.app.deps.db
       .update(bookings)
       .set({ state: 'cancelled', cancelledAt: new Date(), icsSequence: booking.icsSequence + 1 })
       .where(eq(bookings.id, booking.id))
@@ -130,8 +130,11 @@ describe('booking mails through the outbox', () => {
   });
 
   it('writes the client phone into a phone consultation', async () => {
-    await t.app.db.update(users).set({ phone: '+92 300 7654321' }).where(eq(users.id, client.id));
-    const phoneService = await insertTestService(t.app.db, { meetingMode: 'phone' });
+    await t.app.deps.db
+      .update(users)
+      .set({ phone: '+92 300 7654321' })
+      .where(eq(users.id, client.id));
+    const phoneService = await insertTestService(t.app.deps.db, { meetingMode: 'phone' });
     const booking = await book({
       service: phoneService,
       startAt: new Date('2031-07-01T09:00:00Z'),
@@ -172,20 +175,24 @@ describe('booking mails without OWNER_EMAIL', () => {
   let service: ServiceRow;
   beforeAll(async () => {
     t = await createTestApp();
-    service = await insertTestService(t.app.db);
+    service = await insertTestService(t.app.deps.db);
   });
   afterAll(() => t.close());
 
   async function confirm(startAt: Date) {
     const client = await createUser(t.app);
-    const booking = await insertTestBooking(t.app.db, { service, clientId: client.id, startAt });
-    await t.app.db.transaction(async (tx) => {
-      await queueBookingMails(tx, t.app.mailer, {
+    const booking = await insertTestBooking(t.app.deps.db, {
+      service,
+      clientId: client.id,
+      startAt,
+    });
+    await t.app.deps.db.transaction(async (tx) => {
+      await queueBookingMails(tx, t.app.deps.mailer, {
         kind: 'confirmed',
         booking,
         client: { name: client.name, email: client.email, timeZone: client.timeZone },
         owner: await bookingMailOwner(t.app.deps, tx),
-        appUrl: t.app.config.APP_URL,
+        appUrl: t.app.deps.config.APP_URL,
       });
     });
     return { client, booking };
@@ -193,7 +200,7 @@ describe('booking mails without OWNER_EMAIL', () => {
 
   it('sends only the client mail while there is no admin', async () => {
     const { client } = await confirm(new Date('2031-05-06T09:00:00Z'));
-    const rows = await t.app.db.select().from(mailOutbox);
+    const rows = await t.app.deps.db.select().from(mailOutbox);
     expect(rows.map((row) => row.to)).toEqual([client.email]);
     expect(rows[0]!.attachments[0]!.content).not.toContain('ORGANIZER');
   });
@@ -204,13 +211,13 @@ describe('booking mails without OWNER_EMAIL', () => {
     await createUser(t.app, { role: 'admin', email: 'gone@example.test', disabled: true });
     // The oldest admin organizes: accounts made within one clock tick would tie on created_at.
     for (const [index, admin] of [one, two].entries()) {
-      await t.app.db
+      await t.app.deps.db
         .update(users)
         .set({ createdAt: new Date(Date.now() - (2 - index) * 1000) })
         .where(eq(users.id, admin.id));
     }
     const { client, booking } = await confirm(new Date('2031-05-07T09:00:00Z'));
-    const rows = (await t.app.db.select().from(mailOutbox)).filter((row) =>
+    const rows = (await t.app.deps.db.select().from(mailOutbox)).filter((row) =>
       row.attachments[0]?.content.includes(booking.id),
     );
     expect(rows.map((row) => row.to).sort()).toEqual(

@@ -13,12 +13,10 @@ import {
   paths,
   paymentReferenceLine,
 } from '@consult/shared';
-import { DateTime } from 'luxon';
 import type { Tx } from '../../../db/client';
-import { escapeHtml } from '../../mail/escape-html';
-import type { Mailer } from '../../mail/mailer';
-import type { OutgoingMail } from '../../mail/outbox-repository';
-import { ownerMailAddresses } from '../../users/owner-addresses';
+import { escapeHtml } from '../../../plugins/escape-html';
+import { formatMailTime, localTime, type Mailer, type OutgoingMail } from '../../mail';
+import { ownerMailAddresses } from '../../users';
 import { clientPhone, type BookingMailOwner } from './booking-owner';
 import { calendarFile, meetingPlace, type BookingRow, type CalendarFile } from './calendar-invite';
 import { queueOwnerCancellation, type OwnerCopySection } from './owner-cancellation-digest';
@@ -56,18 +54,6 @@ export interface BookingMailInput {
    * (nothing has been sent yet), else on its way through the card provider.
    */
   refund?: { amountMinor: number; currency: string; owed: boolean } | null;
-}
-
-/** The instant on the recipient's clock; an unknown zone falls back to UTC. */
-function localTime(instant: Date, timeZone: string): DateTime {
-  const local = DateTime.fromJSDate(instant, { zone: timeZone });
-  return (local.isValid ? local : DateTime.fromJSDate(instant, { zone: 'UTC' })).setLocale('en-GB');
-}
-
-/** "Tuesday, 10 March 2026, 14:00 (Asia/Karachi)". */
-export function formatMailTime(instant: Date, timeZone: string): string {
-  const local = localTime(instant, timeZone);
-  return `${local.toFormat('cccc, d LLLL yyyy, HH:mm')} (${local.zoneName ?? 'UTC'})`;
 }
 
 /** The date in subjects, short: "10 March 2026, 14:00". */

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingRow } from '../../../test/bookings';
 import { parseInvite } from '../../../test/ical';
-import {
-  clientBookingMail,
-  formatMailTime,
-  ownerBookingMail,
-  type BookingMailInput,
-} from './booking-mails';
+import { clientBookingMail, ownerBookingMail, type BookingMailInput } from './booking-mails';
 import { calendarFile } from './calendar-invite';
 
 const client = {
@@ -40,24 +35,6 @@ function attachmentFor(mail: BookingMailInput) {
 function clientMail(mail: BookingMailInput) {
   return clientBookingMail(mail, attachmentFor(mail), null);
 }
-
-describe('booking mail times', () => {
-  it('writes the time in the zone and names it', () => {
-    const instant = new Date('2026-03-10T09:00:00Z');
-    expect(formatMailTime(instant, 'Asia/Karachi')).toBe(
-      'Tuesday, 10 March 2026, 14:00 (Asia/Karachi)',
-    );
-    expect(formatMailTime(instant, 'America/New_York')).toBe(
-      'Tuesday, 10 March 2026, 05:00 (America/New_York)',
-    );
-  });
-
-  it('falls back to UTC for a zone it does not know', () => {
-    expect(formatMailTime(new Date('2026-03-10T09:00:00Z'), 'Mars/Olympus')).toBe(
-      'Tuesday, 10 March 2026, 09:00 (UTC)',
-    );
-  });
-});
 
 describe('booking mails', () => {
   it('confirms to the client in their zone with the meeting link, manage link and invite', () => {

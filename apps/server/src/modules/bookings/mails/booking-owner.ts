@@ -5,9 +5,8 @@
  */
 import type { AppDeps } from '../../../app-deps';
 import type { Db } from '../../../db/client';
-import { getSiteDocument } from '../../site/site-service';
-import { ownerMailAddresses } from '../../users/owner-addresses';
-import { findUserContact } from '../../users/users-repository';
+import { getSiteDocument } from '../../site';
+import { ownerMailAddresses, findUserContact } from '../../users';
 import { loadSchedulingSettings } from '../scheduling-settings';
 
 export interface BookingMailOwner {

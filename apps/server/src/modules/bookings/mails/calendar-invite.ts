@@ -13,7 +13,7 @@ import ical, {
 import { MEETING_MODE_LABELS, paths } from '@consult/shared';
 import type { AppDeps } from '../../../app-deps';
 import type { Db } from '../../../db/client';
-import { findUserContact } from '../../users/users-repository';
+import { findUserContact } from '../../users';
 import { bookingMailOwner } from './booking-owner';
 import type { bookings } from '../schema';
 

@@ -6,9 +6,8 @@
  */
 import { MINUTE_MS } from '@consult/shared';
 import type { Tx } from '../../../db/client';
-import { escapeHtml } from '../../mail/escape-html';
-import type { Mailer } from '../../mail/mailer';
-import type { OutgoingMail } from '../../mail/outbox-repository';
+import { escapeHtml } from '../../../plugins/escape-html';
+import type { Mailer, OutgoingMail } from '../../mail';
 import type { CalendarFile } from './calendar-invite';
 
 /** A cancellation queued this soon after another one to the same owner address joins a digest. */

@@ -5,8 +5,7 @@
 import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lt, or } from 'drizzle-orm';
 import type { BookingState } from '@consult/shared';
 import type { Db } from '../../../db/client';
-import { users } from '../../users/schema';
-import { escapeLike } from '../../users/users-repository';
+import { users, escapeLike } from '../../users';
 import type { BookingRow } from '../bookings-repository';
 import { bookingEvents, bookings } from '../schema';
 

@@ -13,7 +13,6 @@ import {
 } from '@consult/shared';
 import type { AppDeps } from '../../../app-deps';
 import { isUuid } from '../../../db/uuid';
-import { bookingPayments } from '../../payments/booking-payments';
 import { HttpProblem } from '../../../plugins/errors';
 import {
   countAdminBookings,
@@ -23,11 +22,11 @@ import {
   type AdminBookingsFilter,
 } from './admin-bookings-repository';
 import type { BookingActorRef, BookingOutcome } from '../changes/change-steps';
-import { storableBound } from '../bookings-repository';
+import { storableBound } from '../../../db/storable-bound';
 import { toAdminBookingRecord } from '../booking-view';
-import { pageWindow } from '../past-bookings-page';
+import { pageWindow } from '../../../db/page-window';
 import { loadSchedulingSettings } from '../scheduling-settings';
-import { rangeForDays } from '../availability/slots';
+import { rangeForDays } from '../../clock';
 
 export function ownerActor(userId: string): BookingActorRef {
   return { type: 'owner', userId };
@@ -81,7 +80,7 @@ export async function listBookingsPage(
 }
 
 export async function viewBookingDetail(
-  deps: Pick<AppDeps, 'db' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'bookingPayments'>,
   id: string,
   now: Date = new Date(),
 ): Promise<AdminBookingDetail> {
@@ -89,7 +88,7 @@ export async function viewBookingDetail(
   if (!found) throw new HttpProblem(404, BOOKING_MESSAGES.bookingNotFound);
   const settings = await loadSchedulingSettings(deps.db, deps.log);
   const events = await listBookingEvents(deps.db, id);
-  const payments = await bookingPayments(deps, [id]);
+  const payments = await deps.bookingPayments.bookingPayments(deps, [id]);
   const view = { now, cutoffHours: settings.rules.cancellationCutoffHours };
   return {
     ...toAdminBookingRecord(found.booking, found.client, view),

@@ -44,7 +44,7 @@ describe('owner bookings API', () => {
     });
 
   async function serviceBySlug(slug: string) {
-    const [row] = await t.app.db.select().from(services).where(eq(services.slug, slug));
+    const [row] = await t.app.deps.db.select().from(services).where(eq(services.slug, slug));
     return row!;
   }
 
@@ -57,7 +57,7 @@ describe('owner bookings API', () => {
     notes?: string;
   }) {
     const service = await serviceBySlug(options.slug ?? 'intro-call');
-    return insertTestBooking(t.app.db, {
+    return insertTestBooking(t.app.deps.db, {
       service,
       clientId: options.clientId,
       startAt: new Date(options.start),
@@ -148,7 +148,7 @@ describe('owner bookings API', () => {
       expect(again.statusCode).toBe(404);
       expect(again.json().detail).toBe(BOOKING_MESSAGES.serviceUnknown);
 
-      const entries = await t.app.db
+      const entries = await t.app.deps.db
         .select()
         .from(auditLog)
         .where(eq(auditLog.target, service.id))
@@ -345,12 +345,12 @@ describe('owner bookings API', () => {
       });
 
       // Everything inactive: the site still answers, with no services to offer.
-      await t.app.db.update(services).set({ active: false });
+      await t.app.deps.db.update(services).set({ active: false });
       const empty = await call('GET', '/api/site', undefined, {});
       expect(empty.statusCode).toBe(200);
       expect(empty.json().services).toEqual([]);
 
-      await t.app.db
+      await t.app.deps.db
         .update(services)
         .set({ active: true })
         .where(
@@ -395,7 +395,7 @@ describe('owner bookings API', () => {
         timeZone: 'Europe/Berlin',
       });
 
-      const entries = await t.app.db
+      const entries = await t.app.deps.db
         .select()
         .from(auditLog)
         .where(eq(auditLog.action, 'scheduling.update'));
@@ -410,7 +410,7 @@ describe('owner bookings API', () => {
       // Saving the same settings again changes nothing and logs nothing.
       await call('PUT', '/api/admin/scheduling', draft);
       expect(
-        await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'scheduling.update')),
+        await t.app.deps.db.select().from(auditLog).where(eq(auditLog.action, 'scheduling.update')),
       ).toHaveLength(1);
     });
 
@@ -657,7 +657,7 @@ describe('owner bookings API', () => {
       const retry = await book(request, headers);
       expect(retry.statusCode).toBe(201);
       expect(retry.json().id).toBe(booking.id);
-      const [{ total }] = (await t.app.db
+      const [{ total }] = (await t.app.deps.db
         .select({ total: count() })
         .from(bookings)
         .where(eq(bookings.clientId, zara.id))) as [{ total: number }];
@@ -853,7 +853,7 @@ describe('owner bookings API', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ paymentDue: false, state: 'confirmed' });
       expect(res.json().paidAt).not.toBeNull();
-      const [stored] = await t.app.db
+      const [stored] = await t.app.deps.db
         .select()
         .from(payments)
         .where(eq(payments.bookingId, paid.id));

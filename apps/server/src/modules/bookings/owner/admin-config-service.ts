@@ -15,8 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
 import { HttpProblem } from '../../../plugins/errors';
-import { insertAuditChange, insertAuditEntry } from '../../audit/audit-repository';
-import { auditChange, isEmptyChange } from '../../audit/audit-diff';
+import { insertAuditChange, insertAuditEntry, auditChange, isEmptyChange } from '../../audit';
 import { listBusyRanges } from '../bookings-repository';
 import { isUniqueViolation } from '../database-errors';
 import { loadSchedulingSettings, saveSchedulingSettings } from '../scheduling-settings';
@@ -32,7 +31,8 @@ import {
   updateService,
   type ServiceRow,
 } from '../services-repository';
-import { busyWindowFor, offerWindow, rangeForDays } from '../availability/slots';
+import { rangeForDays } from '../../clock';
+import { busyWindowFor, offerWindow } from '../availability/slots';
 import type { CalendarBusyTimes } from '../availability/calendar-busy';
 import { explainSlots } from '../availability/slot-reasons';
 

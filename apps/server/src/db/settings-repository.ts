@@ -1,7 +1,7 @@
 /** Reads and writes the owner's settings documents (one JSON value per key). */
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { settings } from './schema';
+import type { Db, Tx } from './client';
+import { settings } from './settings-schema';
 
 export async function findSetting(db: Db, key: string): Promise<unknown> {
   const [row] = await db

@@ -1,0 +1,37 @@
+/**
+ * The bookings module's public face (decision 053): services, availability, booking changes and
+ * their jobs, and the interfaces it asks of payments.
+ */
+export { AvailabilityCache } from './availability/availability-cache';
+export type { CalendarBusy, CalendarBusyTimes } from './availability/calendar-busy';
+export type {
+  BookingDueState,
+  BookingPaymentHooks,
+  CancellationRefund,
+  ManualPaymentDue,
+  ManualReceipt,
+  PaidBooking,
+  PayingClient,
+} from './booking-payment-hooks';
+export { canClientChange } from './booking-state';
+export {
+  findBookingById,
+  insertBookingEvent,
+  lockBookingById,
+  updateBooking,
+} from './bookings-repository';
+export type { BookingRow } from './bookings-repository';
+export { expireHeldBooking } from './changes/expire-held-booking';
+export { applyPayment, markBookingPaid } from './changes/owner-changes';
+export { demoServices } from './demo-services';
+export { bookingJobs } from './jobs/booking-jobs';
+export { bookingMailOwner } from './mails/booking-owner';
+export { calendarInviteUid, meetingPlace } from './mails/calendar-invite';
+export { adminBookingRoutes } from './owner/admin-routes';
+export { bookingRoutes } from './routes';
+export { SCHEDULING_SETTINGS_KEY, loadSchedulingSettings } from './scheduling-settings';
+export { bookingEvents, bookings } from './schema';
+export { seedServicesOnce } from './services-repository';
+export type { ServiceRow } from './services-repository';
+export { loadSiteCurrency, setSiteCurrency } from './site-currency';
+export { siteServiceCatalogue } from './site-services';

@@ -1,0 +1,2 @@
+/** The messages module's public face (decision 053): the owner's messages to clients. */
+export { adminMessageRoutes } from './routes';
