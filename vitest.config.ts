@@ -29,6 +29,10 @@ const contractSet = [
   `${server}/modules/payments/stripe-concurrency.postgres.test.ts`,
   // metrics SQL
   `${server}/modules/metrics/metrics.api.test.ts`,
+  // the calendars (issue 22 asks for both databases): the busy ranges' trigger and the refresh
+  // job's SKIP LOCKED claim, the feeds' conditional reads
+  `${server}/modules/calendars/calendar-sources.api.test.ts`,
+  `${server}/modules/calendars/feed.api.test.ts`,
 ];
 
 export default defineConfig({

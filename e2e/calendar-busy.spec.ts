@@ -74,7 +74,7 @@ test('the owner adds a calendar, reads it again after a new event, the preview s
   await expect(card.getByText('No calendars yet.')).toBeVisible();
   await card.getByRole('button', { name: 'Add a calendar' }).click();
   await card.getByLabel('Name').fill('Personal');
-  await card.getByLabel('Calendar address').fill(personalUrl);
+  await card.getByLabel('Calendar address', { exact: true }).fill(personalUrl);
   await card.getByRole('button', { name: 'Add calendar' }).click();
   await expect(page.getByText(CALENDAR_SOURCE_MESSAGES.added)).toBeVisible();
   const item = card.getByRole('list', { name: 'Your calendars' }).getByRole('listitem');

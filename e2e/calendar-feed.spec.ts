@@ -17,7 +17,7 @@ async function expectFeed(request: APIRequestContext, url: string) {
 }
 
 async function shownAddress(page: Page): Promise<string> {
-  const field = page.getByLabel('Calendar address');
+  const field = page.getByLabel('Calendar address', { exact: true });
   await expect(field).toBeVisible();
   return field.inputValue();
 }
@@ -57,7 +57,7 @@ test('the owner makes the calendar address, sees it once, copies it, replaces it
   await expect(card.getByText(/Your calendar address is on, made on/)).toBeVisible({
     timeout: 30_000,
   });
-  await expect(page.getByLabel('Calendar address')).toHaveCount(0);
+  await expect(page.getByLabel('Calendar address', { exact: true })).toHaveCount(0);
   await shootBothWidths(page, 'owner-feed-on');
   await expectAccessibleWithoutToasts(page);
 
