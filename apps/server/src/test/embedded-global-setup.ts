@@ -13,11 +13,12 @@ import { createMigratedTemplate } from './database-template';
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'consult-test-pg-'));
   // A throwaway cluster need not survive a power cut: commits skip the disk flush. It serves two
-  // test files at a time, each with its own pool and some with 30 queries at once, where the site
-  // holds one pool of 4: more connections than the site's 20. Queries, plans, locks and errors are
-  // those of the shipped engine.
+  // test files at a time, each with its own pools (the app's 10, the test's own, the listeners;
+  // two apps in the two-node tests) and some with 30 or 50 queries at once, where the site holds
+  // one pool of 4: 100 connections ran out once when two such files met, so it allows 200.
+  // Queries, plans, locks and errors are those of the shipped engine.
   const cluster = await startEmbeddedPostgres(dataDir, undefined, {
-    settings: { fsync: 'off', synchronous_commit: 'off', max_connections: '100' },
+    settings: { fsync: 'off', synchronous_commit: 'off', max_connections: '200' },
   });
   try {
     const { template } = await createMigratedTemplate(cluster.url);
