@@ -87,12 +87,7 @@ export async function signedInClient(page: Page, label: string): Promise<TestAcc
   const token = new URL(linkIn(mail, '/verifyEmail'), 'http://link.test').searchParams.get('token');
   const verified = await page.request.post('/api/user/verifyEmail', { data: { token } });
   expect(verified.ok(), await verified.text()).toBe(true);
-  const signedIn = await page.request.post('/api/auth', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  await page.goto('/dash');
-  // The page restores the session from the cookie (and renews it): wait until it has.
+  await openSignedIn(page, account, '/dash');
   await expect(page.getByRole('heading', { level: 1, name: /^Hello,/ })).toBeVisible({
     timeout: 20_000,
   });
