@@ -1,6 +1,6 @@
 // `npm test`: every check and every test — static checks, unit and API tests (on PostgreSQL, the
 // contract set also on the embedded PostgreSQL 17), then the browser tests, and one closing line.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -17,14 +17,42 @@ const env = {
   TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
 };
 
+/**
+ * Runs a stage with its output on this terminal; resolves whether it passed. Never synchronous: a
+ * stage running beside it must keep its output flowing.
+ */
 function run(title, command, args, extraEnv = {}) {
   console.log(`\n=== ${title} ===`);
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...env, ...extraEnv },
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...env, ...extraEnv },
+    });
+    child.on('close', (code) => resolve(code === 0));
   });
-  return result.status === 0;
+}
+
+/**
+ * Runs a stage beside another one: its output is held back and printed whole when it ends, so the
+ * two stages' lines do not mix.
+ */
+function runHeld(title, command, args, extraEnv = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...env, ...extraEnv },
+    });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code) => {
+      console.log(`\n=== ${title} ===`);
+      process.stdout.write(Buffer.concat(chunks));
+      resolve(code === 0);
+    });
+  });
 }
 
 function freePort() {
@@ -38,25 +66,37 @@ function freePort() {
 }
 
 const stages = [];
-stages.push(['checks', run('typecheck, lint, format', 'npm', ['run', 'check'])]);
+// The three static checks are single-threaded: on two cores they run side by side.
+const checks = await Promise.all([
+  runHeld('typecheck', 'npm', ['run', 'typecheck']),
+  runHeld('lint', 'npm', ['run', 'lint']),
+  runHeld('format', 'npm', ['run', 'format:check']),
+]);
+stages.push(['checks', checks.every(Boolean)]);
 console.log('\n=== build ===');
 buildIfStale();
+// The browser tests run beside the Vitest run (decision 057): each leaves most of the two cores
+// idle while it waits on the browser, the database or the mail job, so together they take little
+// more than the longer of the two. The browser tests' output is printed when they end.
+const browserTests = runHeld('browser tests (Chromium)', 'npx', ['playwright', 'test'], {
+  E2E_PORT: String(await freePort()),
+});
 stages.push([
   'unit and API tests',
-  run('unit and API tests (PostgreSQL; the contract set on the embedded PostgreSQL 17)', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${join(out, 'vitest.json')}`,
-  ]),
+  await run(
+    'unit and API tests (PostgreSQL; the contract set on the embedded PostgreSQL 17)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(out, 'vitest.json')}`,
+    ],
+  ),
 ]);
-stages.push([
-  'browser tests',
-  run('browser tests (Chromium)', 'npx', ['playwright', 'test'], {
-    E2E_PORT: String(await freePort()),
-  }),
-]);
+console.log('\n(waiting for the browser tests, which started beside the Vitest run)');
+stages.push(['browser tests', await browserTests]);
 
 let passed = 0;
 let failed = 0;
