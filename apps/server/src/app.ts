@@ -102,12 +102,13 @@ declare module 'fastify' {
 /**
  * What the app writes at start, in one place, before any route is served: on a first start the
  * demo consultant's site (so the home page is complete before the owner edits anything) and its
- * services. Each write is idempotent, so several nodes may start at once and an edit is kept. The
- * configured admin (ADMIN_EMAIL) follows when the app is ready (`ensureConfiguredAdmin`).
+ * services; on every start the configured admin (ADMIN_EMAIL, ADMIN_PASSWORD). Each write is
+ * idempotent, so several nodes may start at once and an edit is kept.
  */
 async function seedAtStart(deps: AppDeps): Promise<void> {
   await seedSiteContent(deps.db);
   await seedServicesOnce(deps.db, demoServices, await loadSiteCurrency(deps.db));
+  await ensureConfiguredAdmin(deps);
 }
 
 /** A hop count trusts that many proxies nearest to the server, as proxy-addr does. */
@@ -272,9 +273,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  app.addHook('onReady', async () => {
-    await ensureConfiguredAdmin(deps);
+  app.addHook('onReady', (done) => {
     if (options.startJobs !== false) jobs.start();
+    done();
   });
   app.addHook('onClose', async () => {
     await deps.afterResponse.drain();
