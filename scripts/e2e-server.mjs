@@ -1,7 +1,7 @@
 // The server the browser tests run against: the built app on a fresh data folder, with a real
 // SMTP peer in front whose received mails are written to .test-output/mail/ for the tests to read.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -39,10 +39,10 @@ const smtp = new SMTPServer({
           })),
           receivedAt: new Date().toISOString(),
         };
-        writeFileSync(
-          join(mailDir, `${String(received).padStart(5, '0')}.json`),
-          JSON.stringify(record, null, 2),
-        );
+        // Written beside, then renamed into place: a reader never sees half a mail.
+        const file = join(mailDir, `${String(received).padStart(5, '0')}.json`);
+        writeFileSync(`${file}.part`, JSON.stringify(record, null, 2));
+        renameSync(`${file}.part`, file);
         callback();
       })
       .catch(callback);

@@ -19,6 +19,9 @@ export interface CapturedMail {
   receivedAt: string;
 }
 
+/** Mails read so far, by file name: a file is written once (renamed into place), never changed. */
+const readMails = new Map<string, CapturedMail>();
+
 function mailsTo(address: string): CapturedMail[] {
   let files: string[];
   try {
@@ -26,10 +29,18 @@ function mailsTo(address: string): CapturedMail[] {
   } catch {
     return [];
   }
+  const wanted = address.toLowerCase();
   return files
     .sort()
-    .map((name) => JSON.parse(readFileSync(join(mailDir, name), 'utf8')) as CapturedMail)
-    .filter((mail) => mail.to.map((to) => to.toLowerCase()).includes(address.toLowerCase()));
+    .map((name) => {
+      let mail = readMails.get(name);
+      if (!mail) {
+        mail = JSON.parse(readFileSync(join(mailDir, name), 'utf8')) as CapturedMail;
+        readMails.set(name, mail);
+      }
+      return mail;
+    })
+    .filter((mail) => mail.to.some((to) => to.toLowerCase() === wanted));
 }
 
 /** Waits for the `nth` mail (1-based) to `address` whose subject matches, and returns it. */
