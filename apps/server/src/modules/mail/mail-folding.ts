@@ -7,9 +7,11 @@
  */
 import type { Tx } from '../../db/client';
 import {
+  deleteOutboxMail,
   insertOutboxMail,
   lockFoldKey,
   lockRecentFoldedMail,
+  lockWaitingDigests,
   rewriteFoldedDigest,
   type OutgoingMail,
 } from './outbox-repository';
@@ -60,4 +62,33 @@ export async function queueFoldedMail<Item>(tx: Tx, fold: FoldedMail<Item>): Pro
     foldItems: [fold.item],
     dueInMs: fold.delayMs,
   });
+}
+
+/** What changed in a key's waiting digests before they went (`reviseFoldedMail`). */
+export interface FoldedMailRevision<Item> {
+  key: string;
+  /** The items as they should now read; an item left out is withdrawn. */
+  revise: (items: Item[]) => Item[];
+  digest: (items: Item[]) => OutgoingMail;
+}
+
+/**
+ * Brings the key's digests that have not gone yet in line with what changed since their items
+ * were queued (a task renamed or deleted): each is rendered again, or taken out of the outbox when
+ * no item is left, so a mail never announces what no longer exists. A digest already sent, being
+ * sent or tried stays as it is: it is the record of what went.
+ */
+export async function reviseFoldedMail<Item>(
+  tx: Tx,
+  revision: FoldedMailRevision<Item>,
+): Promise<void> {
+  await lockFoldKey(tx, revision.key);
+  for (const waiting of await lockWaitingDigests(tx, revision.key)) {
+    const before = waiting.foldItems as Item[];
+    const items = revision.revise(before);
+    if (items.length === 0) await deleteOutboxMail(tx, waiting.id);
+    else if (JSON.stringify(items) !== JSON.stringify(before)) {
+      await rewriteFoldedDigest(tx, waiting.id, revision.digest(items), items);
+    }
+  }
 }

@@ -8,7 +8,12 @@ import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import type { Job } from '../../jobs/job-runner';
-import { queueFoldedMail, type FoldedMail } from './mail-folding';
+import {
+  queueFoldedMail,
+  reviseFoldedMail,
+  type FoldedMail,
+  type FoldedMailRevision,
+} from './mail-folding';
 import {
   claimDueMails,
   insertOutboxMail,
@@ -41,6 +46,8 @@ export interface Mailer {
   queueMail(mail: OutgoingMail, db?: Db): Promise<string>;
   /** A mail that folds into a digest when others of its key are recent (mail-folding.ts). */
   queueFoldedMail<Item>(fold: FoldedMail<Item>, tx: Tx): Promise<string>;
+  /** Changes what the key's digests still waiting say, or withdraws them (mail-folding.ts). */
+  reviseFoldedMail<Item>(revision: FoldedMailRevision<Item>, tx: Tx): Promise<void>;
   /** Delivers what is due; returns how many mails were sent (none without SMTP). */
   deliverDue(): Promise<number>;
   outboxJob(intervalMs: number): Job;
@@ -119,6 +126,7 @@ export function createMailer(options: {
     delivery: smtpUrl ? 'smtp' : 'none',
     queueMail: (mail, tx) => insertOutboxMail(tx ?? db, mail),
     queueFoldedMail: (fold, tx) => queueFoldedMail(tx, fold),
+    reviseFoldedMail: (revision, tx) => reviseFoldedMail(tx, revision),
     deliverDue,
     outboxJob: (intervalMs) => ({
       name: 'mail-outbox',

@@ -81,6 +81,28 @@ export async function lockRecentFoldedMail(
   return row;
 }
 
+/**
+ * The key's digests that can still change (waiting, never tried, not leased by the outbox job),
+ * locked, oldest first: usually one, two when the job was late to take the first.
+ */
+export async function lockWaitingDigests(
+  tx: Tx,
+  key: string,
+): Promise<{ id: string; foldItems: unknown[] }[]> {
+  const rows = await tx
+    .select({ id: mailOutbox.id, foldItems: mailOutbox.foldItems })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.foldKey, key),
+        sql`${mailOutbox.foldItems} is not null and ${mailOutbox.status} = 'pending' and ${mailOutbox.attempts} = 0 and ${mailOutbox.lockedUntil} is null`,
+      ),
+    )
+    .orderBy(mailOutbox.createdAt, mailOutbox.id)
+    .for('update');
+  return rows.map((row) => ({ id: row.id, foldItems: row.foldItems ?? [] }));
+}
+
 /** A waiting digest rendered again with its items. */
 export async function rewriteFoldedDigest(
   tx: Tx,

@@ -140,4 +140,52 @@ describe('task assignment mails fold into one per client and few minutes', () =>
     const others = await outboxTo(other.user.email);
     expect(others.map((mail) => mail.subject)).toEqual(['New task: Someone else’s task']);
   });
+
+  it('a task renamed or deleted before the mail went is listed as it now is, or not at all', async () => {
+    const client = await signedInUser(t.app, { name: 'Farah Aziz' });
+    const ids: string[] = [];
+    for (const title of ['Read the brief', 'Send the old contract', 'Book a room']) {
+      const res = await assign({ clientId: client.user.id, title });
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json<{ id: string }>().id);
+    }
+    const change = (id: string, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/tasks/${id}`,
+        headers: owner.headers,
+        payload,
+      });
+    const remove = (id: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/admin/tasks/${id}`, headers: owner.headers });
+
+    expect(
+      (await change(ids[0]!, { title: 'Read the new brief', dueDate: '2031-04-01' })).statusCode,
+    ).toBe(200);
+    expect((await remove(ids[1]!)).statusCode).toBe(204);
+    const [waiting] = await outboxTo(client.user.email);
+    expect(waiting!.subject).toBe('2 new tasks: Read the new brief and 1 more');
+    expect(waiting!.text).toContain('1. Read the new brief, due on Tuesday, 1 April 2031');
+    expect(waiting!.text).toContain('2. Book a room');
+    expect(waiting!.text).not.toContain('Send the old contract');
+    expect(waiting!.text).not.toContain('Read the brief');
+
+    // A status change alone leaves the mail as it is; deleting the rest withdraws it.
+    expect((await change(ids[2]!, { status: 'done' })).statusCode).toBe(200);
+    expect((await outboxTo(client.user.email))[0]!.text).toBe(waiting!.text);
+    await remove(ids[0]!);
+    await remove(ids[2]!);
+    expect(await outboxTo(client.user.email)).toHaveLength(0);
+  });
+
+  it('leaves a mail that went as the record of what it said', async () => {
+    const client = await signedInUser(t.app, { name: 'Goran Ilic' });
+    const res = await assign({ clientId: client.user.id, title: 'Sign the form' });
+    const id = res.json<{ id: string }>().id;
+    await deliverNow(client.user.email);
+    await peer.waitForMail((m) => m.subject === 'New task: Sign the form');
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/tasks/${id}`, headers: owner.headers });
+    const [sent] = await outboxTo(client.user.email);
+    expect([sent!.subject, sent!.status]).toEqual(['New task: Sign the form', 'sent']);
+  });
 });

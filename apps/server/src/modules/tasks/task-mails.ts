@@ -22,6 +22,8 @@ function tasksLink(facts: Pick<TaskMailFacts, 'appUrl'>) {
 
 /** What the assignment mail lists of one task, as the outbox keeps it until the mail goes. */
 export interface AssignedTaskItem {
+  /** Absent in items queued before tasks could be revised in a waiting mail. */
+  taskId?: string;
   title: string;
   details: string | null;
   dueDate: string | null;
@@ -58,7 +60,10 @@ export function tasksAssignedMail(
   facts: Pick<TaskMailFacts, 'appUrl' | 'to' | 'clientName'>,
   items: AssignedTaskItem[],
 ): OutgoingMail {
-  if (items.length === 1) return taskAssignedMail({ ...facts, ...items[0]! });
+  if (items.length === 1) {
+    const { title, details, dueDate } = items[0]!;
+    return taskAssignedMail({ ...facts, title, details, dueDate });
+  }
   const [first] = items;
   return simpleMail(
     facts.to,
@@ -89,11 +94,39 @@ export function queueTaskAssignedMail(
   const { clientId, ...envelope } = facts;
   return mailer.queueFoldedMail<AssignedTaskItem>(
     {
-      key: `task-assigned:${clientId}`,
+      key: taskMailKey(clientId),
       windowMs: TASK_MAIL_FOLD_MS,
       delayMs: TASK_MAIL_FOLD_MS,
       firstWaits: true,
       item,
+      digest: (items) => tasksAssignedMail(envelope, items),
+    },
+    tx,
+  );
+}
+
+function taskMailKey(clientId: string) {
+  return `task-assigned:${clientId}`;
+}
+
+/**
+ * A task changed or deleted before its assignment mail went: the waiting mail lists it as it now
+ * is, or no longer (and goes not at all when it was the only one), so the client is never told of
+ * a task that is gone or under its old title.
+ */
+export function reviseTaskAssignedMail(
+  tx: Tx,
+  mailer: Mailer,
+  facts: Pick<TaskMailFacts, 'appUrl' | 'to' | 'clientName'> & { clientId: string },
+  taskId: string,
+  now: AssignedTaskItem | null,
+): Promise<void> {
+  const { clientId, ...envelope } = facts;
+  return mailer.reviseFoldedMail<AssignedTaskItem>(
+    {
+      key: taskMailKey(clientId),
+      revise: (items) =>
+        items.flatMap((item) => (item.taskId !== taskId ? [item] : now ? [now] : [])),
       digest: (items) => tasksAssignedMail(envelope, items),
     },
     tx,

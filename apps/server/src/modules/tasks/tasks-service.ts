@@ -23,7 +23,7 @@ import { insertAuditEntry, auditChange, isEmptyChange } from '../audit';
 import { findBookingById } from '../bookings';
 import { pageWindow } from '../../db/page-window';
 import { findUserContact, type UserRow } from '../users';
-import { queueTaskAssignedMail } from './task-mails';
+import { queueTaskAssignedMail, reviseTaskAssignedMail, type AssignedTaskItem } from './task-mails';
 import {
   countAdminTasks,
   deleteTask,
@@ -192,7 +192,7 @@ export async function createTask(
         clientName: client.name,
         clientId: client.id,
       },
-      { title: row.title, details: row.details, dueDate: row.dueDate },
+      { taskId: row.id, title: row.title, details: row.details, dueDate: row.dueDate },
     );
     await audit(tx, owner, 'task.create', row, { ...auditChange(null, auditFacts(row)) });
     return row;
@@ -215,7 +215,7 @@ function audit(
  * the new day; a status change records who completed it, as the client's tick does.
  */
 export async function updateTaskAsOwner(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>,
   owner: UserRow,
   id: string,
   input: UpdateTask,
@@ -238,14 +238,46 @@ export async function updateTaskAsOwner(
       Object.assign(patch, completion(input.status, owner.id, now));
     }
     const changed = await updateTask(tx, id, patch, now);
+    if (
+      changed.title !== task.title ||
+      changed.details !== task.details ||
+      changed.dueDate !== task.dueDate
+    ) {
+      const { title, details, dueDate } = changed;
+      await reviseAssignmentMail(tx, deps, task.clientId, id, {
+        taskId: id,
+        title,
+        details,
+        dueDate,
+      });
+    }
     const change = auditChange(auditFacts(task), auditFacts(changed));
     if (!isEmptyChange(change)) await audit(tx, owner, 'task.update', changed, { ...change });
   });
   return viewTask(deps, id, now);
 }
 
+/** The client's assignment mail still waiting, brought in line with a task's change (or deletion). */
+async function reviseAssignmentMail(
+  tx: Tx,
+  deps: Pick<AppDeps, 'mailer' | 'config'>,
+  clientId: string,
+  taskId: string,
+  now: AssignedTaskItem | null,
+) {
+  const client = await findUserContact(tx, clientId);
+  if (!client) return;
+  await reviseTaskAssignedMail(
+    tx,
+    deps.mailer,
+    { appUrl: deps.config.APP_URL, to: client.email, clientName: client.name, clientId },
+    taskId,
+    now,
+  );
+}
+
 export async function deleteTaskAsOwner(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>,
   owner: UserRow,
   id: string,
 ): Promise<void> {
@@ -253,6 +285,7 @@ export async function deleteTaskAsOwner(
   await deps.db.transaction(async (tx) => {
     const task = await deleteTask(tx, id);
     if (!task) throw notFound();
+    await reviseAssignmentMail(tx, deps, task.clientId, id, null);
     await audit(tx, owner, 'task.delete', task, { ...auditChange(auditFacts(task), null) });
   });
 }
