@@ -71,7 +71,8 @@ async function takeRecordedBackup(
   client: pg.ClientBase,
   db: Db,
   settings: BackupSettings,
-  run: { id: string; kind: 'daily' | 'manual'; now: Date; clock: () => Date },
+  /** `id` null: a run not recorded (a database its site has not yet migrated to this version). */
+  run: { id: string | null; kind: 'daily' | 'manual'; now: Date; clock: () => Date },
 ): Promise<WrittenBackup> {
   try {
     const written = await writeBackupFile(client, {
@@ -81,26 +82,35 @@ async function takeRecordedBackup(
       migrationsFolder: settings.migrationsFolder,
       files: await settings.files(),
     });
-    await markBackupDone(db, run.id, {
-      at: run.clock(),
-      fileName: basename(written.path),
-      sizeBytes: written.sizeBytes,
-    });
+    if (run.id) {
+      await markBackupDone(db, run.id, {
+        at: run.clock(),
+        fileName: basename(written.path),
+        sizeBytes: written.sizeBytes,
+      });
+    }
     return written;
   } catch (err) {
-    await markBackupFailed(db, run.id, run.clock(), reason(err)).catch(() => {});
+    if (run.id) await markBackupFailed(db, run.id, run.clock(), reason(err)).catch(() => {});
     throw err;
   }
 }
 
-/** `npm run backup`: a backup now, recorded beside the daily ones, on a connection of its own. */
+/**
+ * `npm run backup`: a backup now, recorded beside the daily ones, on a connection of its own. A
+ * database not yet migrated to this version (new code, the site not restarted: the backup before
+ * an upgrade) has no record to write to; the backup is taken all the same.
+ */
 export async function takeManualBackup(
   client: pg.Client,
   settings: BackupSettings,
   now: Date = new Date(),
 ): Promise<WrittenBackup> {
   const db = drizzle(client, { schema }) as unknown as Db;
-  const id = await insertManualBackup(db, now);
+  const recorded = await client.query<{ exists: boolean }>(
+    `select to_regclass('public.backup_runs') is not null as exists`,
+  );
+  const id = recorded.rows[0]?.exists ? await insertManualBackup(db, now) : null;
   return takeRecordedBackup(client, db, settings, {
     id,
     kind: 'manual',
