@@ -41,6 +41,9 @@ const PSQL_LINES = new Set(['\\set ON_ERROR_STOP on']);
 /** The file's own transaction, replaced by the restore's. */
 const TRANSACTION_LINES = new Set(['BEGIN;', 'COMMIT;']);
 
+/** Rows are handed to COPY in chunks of about this many characters, not a write per row. */
+const COPY_CHUNK = 256 * 1024;
+
 function copyBlock(client: pg.ClientBase, statement: string) {
   const stream = client.query(copyFrom(statement.slice(0, -1)));
   const done = new Promise<number>((resolve, reject) => {
@@ -49,13 +52,25 @@ function copyBlock(client: pg.ClientBase, statement: string) {
   });
   // A failed COPY is reported by `done`; writes after it must not throw on their own.
   done.catch(() => {});
+  let buffered: string[] = [];
+  let size = 0;
+  const flush = () => {
+    const chunk = buffered.join('');
+    buffered = [];
+    size = 0;
+    return new Promise<void>((resolve) => {
+      if (stream.write(chunk)) resolve();
+      else stream.once('drain', resolve);
+    });
+  };
   return {
-    write: (line: string) =>
-      new Promise<void>((resolve) => {
-        if (stream.write(`${line}\n`)) resolve();
-        else stream.once('drain', resolve);
-      }),
-    end: () => {
+    async write(line: string) {
+      buffered.push(line, '\n');
+      size += line.length + 1;
+      if (size >= COPY_CHUNK) await Promise.race([flush(), done]);
+    },
+    async end() {
+      if (size > 0) await Promise.race([flush(), done]);
       stream.end();
       return done;
     },
@@ -138,7 +153,7 @@ export async function restoreDump(
           rows += await copy.end();
           copy = null;
         } else {
-          await Promise.race([copy.write(line), copy.done]);
+          await copy.write(line);
         }
         continue;
       }

@@ -24,24 +24,25 @@ export function BackupsCard({
     >
       <div className="flex flex-col gap-3">
         {last ? (
-          <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2">
-            {(
-              [
-                ['Last backup', formatWhen(last.at, timeZone)],
-                ['Size', formatBytes(last.sizeBytes)],
-                ['Taken', KIND_NAMES[last.kind]],
-              ] as const
-            ).map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="text-sm text-muted">{label}</dt>
-                <dd className="text-right text-base font-semibold text-ink tabular-nums">
-                  {value}
-                </dd>
-              </div>
-            ))}
-            <dt className="sr-only">File</dt>
-            <dd className="col-span-2 text-sm wrap-anywhere text-muted">{last.fileName}</dd>
-          </dl>
+          <>
+            <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2">
+              {(
+                [
+                  ['Last backup', formatWhen(last.at, timeZone)],
+                  ['Size', formatBytes(last.sizeBytes)],
+                  ['Taken', KIND_NAMES[last.kind]],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="text-sm text-muted">{label}</dt>
+                  <dd className="text-right text-base font-semibold text-ink tabular-nums">
+                    {value}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <p className="text-sm wrap-anywhere text-muted">{last.fileName}</p>
+          </>
         ) : (
           <p className="text-sm text-muted">
             No backup yet.
