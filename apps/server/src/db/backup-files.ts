@@ -35,6 +35,7 @@ export async function writeBackupFile(
     now: Date;
     migrationsFolder: string;
     files?: Record<string, Buffer>;
+    rowsWhere?: Record<string, string>;
   },
 ): Promise<WrittenBackup> {
   await mkdir(options.dir, { recursive: true, mode: 0o700 });
@@ -49,6 +50,7 @@ export async function writeBackupFile(
       migrationsFolder: options.migrationsFolder,
       now: options.now,
       files: options.files,
+      rowsWhere: options.rowsWhere,
     });
     gzip.end();
     await finished(file);

@@ -3,6 +3,7 @@
  * day's backup is taken once, when its time has come in the owner's zone; the oldest beyond the
  * number kept are removed; a failure is shown and mailed to the owner once until a backup succeeds.
  */
+import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { AppDeps } from '../../app-deps';
 import { openDatabase } from '../../db/client';
+import { restoreDump } from '../../db/restore';
 import { signedInUser } from '../../test/accounts';
 import { openFreshDatabase, testConfig, type FreshDatabase } from '../../test/test-app';
 import { mailOutbox } from '../mail/schema';
@@ -113,6 +115,17 @@ describe('the daily backup on two nodes', () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ kind: 'daily', day: '2030-01-10', error: null });
     expect(runs[0]!.sizeBytes).toBeGreaterThan(0);
+    // The copy leaves out the run that was writing it: restored, it is no backup cut short.
+    const copy = await openFreshDatabase({ migrate: false });
+    try {
+      await copy.database.withClient((client) =>
+        restoreDump(client, createReadStream(join(dir, oldestFile!)), { force: false }),
+      );
+      expect(await copy.database.db.select().from(backupRuns)).toEqual([]);
+    } finally {
+      await copy.database.close();
+      await copy.drop();
+    }
     // Later the same day nothing more happens; the next day's comes at its time.
     expect(await runDailyBackupIfDue(second.deps, at('2030-01-10', '18:00'))).toBe('taken');
   });

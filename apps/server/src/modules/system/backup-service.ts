@@ -81,6 +81,9 @@ async function takeRecordedBackup(
       now: run.now,
       migrationsFolder: settings.migrationsFolder,
       files: await settings.files(),
+      // Runs still going (this one among them) are not in the copy: restored, they would read as
+      // backups cut short.
+      rowsWhere: { backup_runs: 'finished_at is not null' },
     });
     if (run.id) {
       await markBackupDone(db, run.id, {
