@@ -5,8 +5,9 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config';
+import { serverPackageRoot } from './db/migrate';
 import { restoreDump } from './db/restore';
 import { connectToSiteDatabase } from './db/site-connection';
 import { JWT_SECRET_FILE, restoreSecretFile } from './modules/auth';
@@ -58,7 +59,10 @@ async function main() {
   );
   let restored;
   try {
-    restored = await restoreDump(connection.client, createReadStream(file), { force });
+    restored = await restoreDump(connection.client, createReadStream(file), {
+      force,
+      migrationsFolder: join(serverPackageRoot(), 'drizzle'),
+    });
   } catch (err) {
     await connection.close().catch(() => {});
     fail(`${err instanceof Error ? err.message : String(err)} (${file})`);

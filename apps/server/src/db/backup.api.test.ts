@@ -142,7 +142,7 @@ describe('backup and restore', () => {
     }
     const target = await emptyTarget();
     const restored = await withClient(target.url, (connection) =>
-      restoreDump(connection, createReadStream(backup.path), { force: false }),
+      restoreDump(connection, createReadStream(backup.path), { force: false, migrationsFolder }),
     );
     expect(restored.files['jwt-secret']?.toString()).toBe('a-secret-of-the-site\n');
     expect(await fingerprint(target.url)).toEqual(source);
@@ -176,7 +176,7 @@ describe('backup and restore', () => {
     // psql's copy has every table and row of ours (it was made from the same file).
     const ours = await emptyTarget();
     await withClient(ours.url, (connection) =>
-      restoreDump(connection, createReadStream(backup.path), { force: false }),
+      restoreDump(connection, createReadStream(backup.path), { force: false, migrationsFolder }),
     );
     expect(restored).toEqual(await fingerprint(ours.url));
   });
@@ -185,7 +185,7 @@ describe('backup and restore', () => {
     const before = await fingerprint(t.url);
     await expect(
       withClient(t.url, (connection) =>
-        restoreDump(connection, createReadStream(backup.path), { force: false }),
+        restoreDump(connection, createReadStream(backup.path), { force: false, migrationsFolder }),
       ),
     ).rejects.toThrow(/the database is not empty \(\d+ tables\).*--force/);
     expect(await fingerprint(t.url)).toEqual(before);
@@ -197,16 +197,27 @@ describe('backup and restore', () => {
       await connection.query(
         'create table public.leftover (id int); insert into leftover values (1)',
       );
-      await restoreDump(connection, createReadStream(backup.path), { force: true });
+      await restoreDump(connection, createReadStream(backup.path), {
+        force: true,
+        migrationsFolder,
+      });
     });
     const copy = await fingerprint(target.url);
     expect(copy['public.leftover']).toBeUndefined();
     expect(copy['public.bookings']).toBe((await fingerprint(t.url))['public.bookings']);
   });
 
-  it('restores nothing from a file cut short, a file of another kind or not compressed', async () => {
+  it('restores nothing from a file cut short, of a newer version, of another kind or not compressed', async () => {
     const text = gunzipSync(await readFile(backup.path));
+    const migrationsCopy =
+      'COPY "drizzle"."__drizzle_migrations" ("id", "hash", "created_at") FROM stdin;\n';
+    expect(text.toString()).toContain(migrationsCopy);
+    // A backup of a newer version: a migration this one does not know.
+    const newer = text
+      .toString()
+      .replace(migrationsCopy, `${migrationsCopy}9999\tfrom-a-newer-version\t99999999999999\n`);
     const cases: [Buffer, RegExp][] = [
+      [gzipSync(Buffer.from(newer)), /made by a newer version of the site .*nothing was restored/],
       [gzipSync(text.subarray(0, Math.floor(text.length * 0.6))), /cut short/],
       [gzipSync(Buffer.from('select 1;\n')), /not a backup made by `npm run backup`/],
       [text, /not a gzip-compressed backup/],
@@ -217,7 +228,7 @@ describe('backup and restore', () => {
       const file = join(dir, 'bad.sql.gz');
       await pipeline(Readable.from([content]), createWriteStream(file));
       const error = await withClient(target.url, (connection) =>
-        restoreDump(connection, createReadStream(file), { force: false }),
+        restoreDump(connection, createReadStream(file), { force: false, migrationsFolder }),
       ).catch((err: unknown) => err);
       expect(error).toBeInstanceOf(RestoreError);
       expect((error as Error).message).toMatch(message);

@@ -6,6 +6,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DUMP_END, DUMP_FILE_PREFIX, DUMP_SIGNATURE } from './dump';
@@ -80,6 +81,25 @@ function copyBlock(client: pg.ClientBase, statement: string) {
   };
 }
 
+/**
+ * A backup made by a newer version holds migrations this version does not know: the site would
+ * start on a schema it was not written for, so the restore is undone.
+ */
+async function refuseNewerMigrations(client: pg.ClientBase, migrationsFolder: string) {
+  const known = new Set(
+    readMigrationFiles({ migrationsFolder }).map((migration) => String(migration.folderMillis)),
+  );
+  const restored = await client.query<{ created_at: string }>(
+    'select created_at::text from "drizzle"."__drizzle_migrations"',
+  );
+  const unknown = restored.rows.filter((row) => !known.has(row.created_at));
+  if (unknown.length > 0) {
+    throw new RestoreError(
+      `the backup was made by a newer version of the site (${unknown.length} migration${unknown.length === 1 ? '' : 's'} unknown to this one): restore it with that version or a later one; nothing was restored`,
+    );
+  }
+}
+
 /** The reason a gzip stream or a read failed, as the person restoring can act on it. */
 function readFailure(err: unknown): RestoreError {
   const code = (err as NodeJS.ErrnoException).code;
@@ -96,7 +116,11 @@ function readFailure(err: unknown): RestoreError {
 export async function restoreDump(
   client: pg.ClientBase,
   input: Readable,
-  options: { force: boolean },
+  options: {
+    force: boolean;
+    /** The committed migrations: a backup of a newer version (one unknown here) is refused. */
+    migrationsFolder: string;
+  },
 ): Promise<RestoreFacts> {
   const gunzip = createGunzip();
   let streamError: RestoreError | null = null;
@@ -185,6 +209,7 @@ export async function restoreDump(
         'the file is cut short (its last line is missing): nothing was restored',
       );
     }
+    await refuseNewerMigrations(client, options.migrationsFolder);
     await client.query('commit');
     return { rows, files };
   } catch (err) {

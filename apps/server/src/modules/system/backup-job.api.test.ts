@@ -119,7 +119,10 @@ describe('the daily backup on two nodes', () => {
     const copy = await openFreshDatabase({ migrate: false });
     try {
       await copy.database.withClient((client) =>
-        restoreDump(client, createReadStream(join(dir, oldestFile!)), { force: false }),
+        restoreDump(client, createReadStream(join(dir, oldestFile!)), {
+          force: false,
+          migrationsFolder: first.deps.backups.migrationsFolder,
+        }),
       );
       expect(await copy.database.db.select().from(backupRuns)).toEqual([]);
     } finally {
