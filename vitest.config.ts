@@ -12,6 +12,10 @@ const contractSet = [
   // migrations
   `${server}/db/migrations.api.test.ts`,
   `${server}/db/migrations.postgres.test.ts`,
+  // backups: the dump, its restore and psql's reading of it; the daily job's claim (decision 061)
+  `${server}/db/backup.api.test.ts`,
+  `${server}/db/upgrade.api.test.ts`,
+  `${server}/modules/system/backup-job.api.test.ts`,
   `${server}/modules/auth/sessions-migration.api.test.ts`,
   // locking and the exclusion constraint
   `${server}/modules/bookings/bookings-concurrency.postgres.test.ts`,

@@ -51,11 +51,13 @@ const targets = [
 ];
 
 /**
+ * `only`: one target's name (the backup and restore commands need only the server's).
  * `quiet` (npm start): one line per target instead of the bundlers' listing of every asset; their
  * output is printed only when a build fails, and the process then exits with its code.
  */
-export function buildIfStale({ force = false, quiet = false } = {}) {
+export function buildIfStale({ force = false, quiet = false, only = null } = {}) {
   for (const target of targets) {
+    if (only && target.name !== only) continue;
     if (!force && outputMtime(target.output) >= newestMtime(target.inputs)) continue;
     console.log(`Building ${target.name}...`);
     const command = `npm run build -w ${target.name}`;

@@ -1,12 +1,13 @@
-// Bundles the server into dist/server.js; npm packages stay external, the shared workspace is inlined.
+// Bundles the server into dist/server.js, and the backup and restore commands beside it (dist/backup-cli.js,
+// dist/restore-cli.js); npm packages stay external, the shared workspace is inlined.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['src/server.ts', 'src/backup-cli.ts', 'src/restore-cli.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -16,6 +16,7 @@ import type { OwnerTimeZone } from './modules/clock';
 import type { Mailer } from './modules/mail';
 import type { PaymentProviders } from './modules/payments';
 import type { SiteServiceCatalogue } from './modules/site';
+import type { BackupSettings } from './modules/system';
 
 /**
  * The settings services read: links in mails, where the owner's copies go, the configured admin,
@@ -54,6 +55,8 @@ export interface AppDeps {
   /** Work a route starts without waiting for it (see jobs/after-response.ts). */
   afterResponse: AfterResponse;
   system: SystemDeps;
+  /** Where the daily backup goes, when it is taken and how many are kept (decision 061). */
+  backups: BackupSettings;
   /** The account's export and erasure, implemented by `modules/people` (they touch every module). */
   accountPrivacy: AccountPrivacy;
   /** The owner's calendars' busy times for availability, implemented by `modules/calendars` (059). */

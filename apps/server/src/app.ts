@@ -65,7 +65,15 @@ import {
   createRateLimitStore,
   ensureConfiguredAdmin,
 } from './modules/auth';
-import { setupRoutes, healthRoutes, adminSystemRoutes } from './modules/system';
+import {
+  setupRoutes,
+  healthRoutes,
+  adminSystemRoutes,
+  backupJobs,
+  backupSettings,
+} from './modules/system';
+import { serverPackageRoot } from './db/migrate';
+import { join } from 'node:path';
 import { adminAuditRoutes } from './modules/audit';
 import { adminOutboxRoutes, createMailer } from './modules/mail';
 import { adminTaskRoutes, taskRoutes, taskJobs } from './modules/tasks';
@@ -192,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     afterResponse: createAfterResponse(app.log),
     system: { database, jobs, version, startedAt },
+    backups: backupSettings(config, join(serverPackageRoot(), 'drizzle')),
     accountPrivacy,
     calendarBusy: calendarBusyTimes,
     calendarReading: {
@@ -211,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...paymentJobs(deps),
     ...taskJobs(deps),
     ...calendarJobs(deps),
+    ...backupJobs(deps),
   ]) {
     jobs.add(job);
   }

@@ -75,6 +75,22 @@ const envSchema = z
       .min(1, 'must be at least 1')
       .max(1440, 'must be at most 1440 (a day)')
       .default(5),
+    // The daily backup (decision 061): where its files go (default DATA_DIR/backups), the time of
+    // day in the owner's zone it is taken (HH:MM, 24-hour; `off` for none), how many are kept.
+    BACKUP_DIR: optionalString,
+    BACKUP_TIME: z
+      .string()
+      .trim()
+      .default('03:00')
+      .refine((value) => value === 'off' || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), {
+        message: 'must be a time of day like 03:00 (24-hour), or off',
+      }),
+    BACKUP_KEEP: z.coerce
+      .number({ message: 'must be a whole number of backups' })
+      .int('must be a whole number of backups')
+      .min(1, 'must be at least 1')
+      .max(1000, 'must be at most 1000')
+      .default(14),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

@@ -59,6 +59,11 @@ export interface Database {
    * Resolves once the first attempt to listen has succeeded or failed (then retried in the background).
    */
   listen(channel: NotifyChannel, listener: ChangeListener): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` on a connection of its own, for what the query builder cannot do (a backup's COPY
+   * streams, decision 061); PGlite has none to give.
+   */
+  withClient<T>(work: (client: pg.ClientBase) => Promise<T>): Promise<T>;
   /** Runs `work` on one connection while holding a PostgreSQL advisory lock. */
   withAdvisoryLock<T>(lockId: number, work: (db: Db) => Promise<T>): Promise<T>;
   /** Round-trip time of a trivial query, in milliseconds; throws when the database is unreachable. */
@@ -261,6 +266,14 @@ async function openPostgres(url: string, options: PoolOptions): Promise<Database
       stops.add(stop);
       return stop;
     },
+    async withClient(work) {
+      const client = await pool.connect();
+      try {
+        return await work(client);
+      } finally {
+        client.release();
+      }
+    },
     async withAdvisoryLock(lockId, work) {
       const client = await pool.connect();
       try {
@@ -312,6 +325,10 @@ async function openPglite(dataDir: string): Promise<Database> {
         if (!client.closed) await unlisten();
       };
     },
+    withClient: () =>
+      Promise.reject(
+        new Error('a backup needs PostgreSQL; PGlite is only the tests’ memory database'),
+      ),
     // PGlite is one connection in this process; nothing else can run migrations beside it.
     withAdvisoryLock: (_lockId, work) => work(db),
     ping: sharedPing(

@@ -202,6 +202,29 @@ async function stopLeftover(clusterDir: string): Promise<number | null> {
   return pid;
 }
 
+/**
+ * The running cluster of `dataDir` (a site started on it), as a connection string for the
+ * backup and restore commands, or null when none runs. postmaster.pid names the process and,
+ * on its fifth line, the socket's folder.
+ */
+export function runningCluster(dataDir: string): { pid: number; url: string } | null {
+  const pidFile = join(dataDir, CLUSTER_FOLDER, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const socketDir = lines[4]?.trim();
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid) || !socketDir) return null;
+  return {
+    pid,
+    url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`,
+  };
+}
+
+/** Whether `dataDir` holds a cluster (a site has started on it). */
+export function hasCluster(dataDir: string): boolean {
+  return existsSync(join(dataDir, CLUSTER_FOLDER, 'PG_VERSION'));
+}
+
 /** Where the socket goes: the cluster's own folder when its path fits a socket address. */
 async function socketDirectory(how: RunAs, clusterDir: string): Promise<string> {
   if (join(clusterDir, '.s.PGSQL.5432').length <= MAX_SOCKET_PATH) return clusterDir;

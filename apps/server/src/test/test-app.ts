@@ -55,6 +55,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The test database's connection string (for a second connection, a backup's comparison). */
+  url: string;
   /** Every log line the app wrote, parsed (only when `captureLogs` was asked for). */
   logs: Record<string, unknown>[];
   close(): Promise<void>;
@@ -91,6 +93,7 @@ export async function createTestApp(
   return {
     app,
     database: fresh.database,
+    url: fresh.url,
     logs,
     async close() {
       await app.close();

@@ -207,5 +207,25 @@ export const systemStatusSchema = z.object({
   /** The owner's calendars that have failed to read for a day or more (decision 059). */
   calendars: z.object({ failing: z.array(failingCalendarSchema) }),
   eventLoopDelayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
+  /** The site's backups (decision 061). */
+  backups: z.object({
+    /** The daily backup: its time in the owner's zone, how many are kept, where; null when off. */
+    schedule: z
+      .object({ time: z.string(), keep: z.number().int(), directory: z.string() })
+      .nullable(),
+    /** The newest backup that succeeded. */
+    last: z
+      .object({
+        at: z.string(),
+        fileName: z.string(),
+        sizeBytes: z.number(),
+        kind: z.enum(['daily', 'manual']),
+      })
+      .nullable(),
+    /** The latest run, when it failed after the last good one. */
+    failure: z.object({ at: z.string(), error: z.string() }).nullable(),
+    /** A backup is being written now. */
+    running: z.boolean(),
+  }),
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;

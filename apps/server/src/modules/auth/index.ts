@@ -18,7 +18,13 @@ export { AUTH_RATE_LIMITS, bodyEmail, failureBudget, limitBy, mailBudgets } from
 export type { LimitRule } from './rate-limits';
 export { authRoutes } from './routes';
 export { refreshTokens, sessions } from './schema';
-export { randomToken, sha256Hex } from './secrets';
+export {
+  JWT_SECRET_FILE,
+  randomToken,
+  restoreSecretFile,
+  secretFilesToBackUp,
+  sha256Hex,
+} from './secrets';
 export { clearSessionCookies, setSessionCookies } from './session-cookies';
 export { sessionClientOf } from './session-device';
 export type { SessionClient } from './sessions-repository';

@@ -6,7 +6,9 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
-const SECRET_FILE = 'jwt-secret';
+/** The generated secret's file in DATA_DIR; a backup carries it (decision 061). */
+export const JWT_SECRET_FILE = 'jwt-secret';
+const SECRET_FILE = JWT_SECRET_FILE;
 
 export async function loadJwtSecret(options: {
   configured?: string;
@@ -31,6 +33,33 @@ export async function loadJwtSecret(options: {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     return (await readFile(file, 'utf8')).trim();
   }
+}
+
+/**
+ * The DATA_DIR files a backup must carry for the restored site to read its own data: the generated
+ * secret, which seals the two-factor secrets and signs the sessions' tokens. None when JWT_SECRET
+ * is set (it is then part of the site's environment, kept with it).
+ */
+export async function secretFilesToBackUp(config: {
+  JWT_SECRET?: string;
+  DATA_DIR: string;
+}): Promise<Record<string, Buffer>> {
+  if (config.JWT_SECRET) return {};
+  try {
+    return { [SECRET_FILE]: await readFile(join(resolve(config.DATA_DIR), SECRET_FILE)) };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw err;
+  }
+}
+
+/** Puts the generated secret a backup carried back into DATA_DIR, replacing any there. */
+export async function restoreSecretFile(dataDir: string, content: Buffer): Promise<string> {
+  const dir = resolve(dataDir);
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, SECRET_FILE);
+  await writeFile(file, content, { mode: 0o600 });
+  return file;
 }
 
 /** A key for one purpose derived from the master secret, so one leak does not expose the others. */

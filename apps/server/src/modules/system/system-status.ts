@@ -5,9 +5,10 @@ import type { AppDeps } from '../../app-deps';
 import { countAppliedMigrations } from '../../db/migrate';
 import { failingCalendars } from '../calendars';
 import { oldestPendingMailAt, outboxCounts } from '../mail';
+import { backupSchedule, backupStatus } from './backup-service';
 import { databaseSizeBytes } from './system-repository';
 
-type SystemStatusDeps = Pick<AppDeps, 'db' | 'log' | 'system' | 'mailer' | 'clock'>;
+type SystemStatusDeps = Pick<AppDeps, 'db' | 'log' | 'system' | 'mailer' | 'clock' | 'backups'>;
 
 const NS_PER_MS = 1e6;
 
@@ -56,14 +57,24 @@ async function mailStatus(deps: SystemStatusDeps): Promise<SystemStatus['mail']>
   }
 }
 
+/** The backups' record; when the database cannot say, the schedule alone (the card above says why). */
+async function backupsStatus(deps: SystemStatusDeps): Promise<SystemStatus['backups']> {
+  try {
+    return await backupStatus(deps);
+  } catch {
+    return { schedule: backupSchedule(deps.backups), last: null, failure: null, running: false };
+  }
+}
+
 export async function systemStatus(
   deps: SystemStatusDeps,
   eventLoop: IntervalHistogram,
 ): Promise<SystemStatus> {
-  const [database, mail, calendars] = await Promise.all([
+  const [database, mail, calendars, backups] = await Promise.all([
     databaseStatus(deps),
     mailStatus(deps),
     calendarStatus(deps),
+    backupsStatus(deps),
   ]);
   const memory = process.memoryUsage();
   return {
@@ -75,6 +86,7 @@ export async function systemStatus(
     jobs: deps.system.jobs.state(),
     memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed },
     calendars,
+    backups,
     eventLoopDelayMs: {
       p50: ms(eventLoop.percentile(50)),
       p99: ms(eventLoop.percentile(99)),

@@ -8,6 +8,7 @@ import { Card, PageHeader } from '../../components/ui/card';
 import { readSectionTab, SectionTabs } from '../../components/ui/section-tabs';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuditLogPanel } from './audit-log-panel';
+import { BackupsCard } from './backups-card';
 import { OutboxPanel } from './outbox-panel';
 import { useGetSystemStatusQuery } from './system-api';
 import { formatBytes, formatDuration, formatInterval, formatMs, formatWhen } from './format';
@@ -160,6 +161,7 @@ function StatusCards({ status, timeZone }: { status: SystemStatus; timeZone: str
           ]}
         />
       </Card>
+      <BackupsCard backups={status.backups} timeZone={timeZone} />
       <Card title="Memory">
         <Figures
           rows={[

@@ -14,6 +14,7 @@ export function systemProblems(status: SystemStatus): string[] {
   const failing = status.jobs.jobs.filter((job) => job.lastError);
   if (failing.length)
     problems.push(`Job ${failing.map((job) => job.name).join(', ')} reported an error.`);
+  if (status.backups.failure) problems.push('The last backup failed (see Backups).');
   for (const calendar of status.calendars.failing) {
     problems.push(calendarFailingWarning(calendar.label));
   }

@@ -346,6 +346,17 @@ export const systemStatus: SystemStatus = {
   memory: { rssBytes: 120_000_000, heapUsedBytes: 60_000_000 },
   eventLoopDelayMs: { p50: 10, p99: 20, max: 30 },
   calendars: { failing: [] },
+  backups: {
+    schedule: { time: '03:00', keep: 14, directory: '/srv/consult/data/backups' },
+    last: {
+      at: CREATED,
+      fileName: 'consult-daily-20261101-090000Z.sql.gz',
+      sizeBytes: 2_500_000,
+      kind: 'daily',
+    },
+    failure: null,
+    running: false,
+  },
 };
 
 export const outboxMail: OutboxMailSummary = {
