@@ -393,4 +393,52 @@ describe('the owner’s cancellation mails in a burst', () => {
     expect(latest.text).toContain(booking.reference);
     expect(latest.foldItems).toBeNull();
   });
+
+  it('erasing a client takes only their lines out of the owner’s digest still waiting', async () => {
+    // The last mail to the owner is old: this burst starts afresh.
+    await t.app.deps.db
+      .update(mailOutbox)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(mailOutbox.to, OWNER));
+    const [kept, erased] = [await signedInUser(t.app), await signedInUser(t.app)];
+    const references = new Map<SignedIn, string[]>([
+      [kept, []],
+      [erased, []],
+    ]);
+    for (const [index, client] of [erased, kept, erased].entries()) {
+      const res = await api.book(client, 'burst-call', slotAt(14, `${10 + index}:00`));
+      const booking = bookingRecordSchema.parse(res.json());
+      references.get(client)!.push(booking.reference);
+      expect((await api.cancel(client, booking.id)).statusCode).toBe(200);
+    }
+    const digestBefore = (await ownerCancellations()).at(-1)!;
+    expect(digestBefore.subject).toBe('2 bookings cancelled');
+
+    const admin = await signedInUser(t.app, { role: 'admin' });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${erased.user.id}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(204);
+
+    // The waiting digest keeps the other client's cancellation and goes as planned.
+    const [digest] = await t.app.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, digestBefore.id));
+    expect(digest).toMatchObject({ status: 'pending', nextAttemptAt: digestBefore.nextAttemptAt });
+    expect(digest!.subject).toMatch(/^Booking cancelled: Burst call with /);
+    expect(digest!.text).toContain(references.get(kept)![0]);
+    expect(digest!.text).toContain(kept.user.email);
+    expect(digest!.text.toLowerCase()).not.toContain(erased.user.email.toLowerCase());
+    expect(digest!.attachments.map((file) => file.filename)).toEqual([
+      `cancel-${references.get(kept)![0]}.ics`,
+    ]);
+    // No mail to the owner names the erased client any more.
+    const mentions = (await ownerCancellations()).filter((mail) =>
+      mail.text.toLowerCase().includes(erased.user.email.toLowerCase()),
+    );
+    expect(mentions).toHaveLength(0);
+  });
 });

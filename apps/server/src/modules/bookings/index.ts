@@ -27,6 +27,7 @@ export { demoServices } from './demo-services';
 export { bookingJobs } from './jobs/booking-jobs';
 export { bookingMailOwner } from './mails/booking-owner';
 export { calendarInviteUid, meetingPlace } from './mails/calendar-invite';
+export { withdrawFromOwnerCancellationDigests } from './mails/owner-cancellation-digest';
 export { adminBookingRoutes } from './owner/admin-routes';
 export { bookingRoutes } from './routes';
 export { SCHEDULING_SETTINGS_KEY, loadSchedulingSettings } from './scheduling-settings';

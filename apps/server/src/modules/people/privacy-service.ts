@@ -24,6 +24,7 @@ import {
   updateBooking,
   bookingMailOwner,
   loadSchedulingSettings,
+  withdrawFromOwnerCancellationDigests,
 } from '../bookings';
 import { formatMailTime, simpleMail } from '../mail';
 import { settlePaymentOnCancel, sendRefundsOfBooking } from '../payments';
@@ -246,6 +247,8 @@ async function eraseAccount(
   }
   // The log keeps what was done and to which record, not what it said about the client.
   await redactAuditEntries(tx, await auditTracesOf(tx, user), redactAuditDetails);
+  // Before the client's mails go: a digest still waiting keeps the other clients' lines.
+  await withdrawFromOwnerCancellationDigests(tx, deps.mailer, user.email);
   await eraseClientData(tx, user, {
     name: ERASED_CLIENT_NAME,
     email: erasedAddress(user.id),

@@ -7,7 +7,8 @@
 import { MINUTE_MS } from '@consult/shared';
 import type { Tx } from '../../../db/client';
 import { escapeHtml } from '../../../plugins/escape-html';
-import type { Mailer, OutgoingMail } from '../../mail';
+import { and, isNotNull, like } from 'drizzle-orm';
+import { mailOutbox, type Mailer, type OutgoingMail } from '../../mail';
 import type { CalendarFile } from './calendar-invite';
 
 /** A cancellation queued this soon after another one to the same owner address joins a digest. */
@@ -108,7 +109,7 @@ export async function queueOwnerCancellation(
   };
   await mailer.queueFoldedMail(
     {
-      key: `owner-cancellations:${copy.to.toLowerCase()}`,
+      key: `${KEY_PREFIX}${copy.to.toLowerCase()}`,
       windowMs: OWNER_CANCELLATION_WINDOW_MS,
       delayMs: OWNER_CANCELLATION_DIGEST_DELAY_MS,
       item,
@@ -117,4 +118,34 @@ export async function queueOwnerCancellation(
     },
     tx,
   );
+}
+
+const KEY_PREFIX = 'owner-cancellations:';
+
+/**
+ * An erased client leaves the owner's cancellation digests that have not gone yet: the lines that
+ * name their address are taken out, the other clients' lines stay and go as planned, and a digest
+ * left with none is withdrawn. Digests already sent are erased with the client's other mails.
+ */
+export async function withdrawFromOwnerCancellationDigests(
+  tx: Tx,
+  mailer: Mailer,
+  clientAddress: string,
+): Promise<void> {
+  const address = clientAddress.toLowerCase();
+  const owners = await tx
+    .selectDistinct({ to: mailOutbox.to })
+    .from(mailOutbox)
+    .where(and(like(mailOutbox.foldKey, `${KEY_PREFIX}%`), isNotNull(mailOutbox.foldItems)));
+  for (const { to } of owners) {
+    await mailer.reviseFoldedMail<CancellationItem>(
+      {
+        key: `${KEY_PREFIX}${to.toLowerCase()}`,
+        revise: (items) =>
+          items.filter((item) => !JSON.stringify(item).toLowerCase().includes(address)),
+        digest: (items) => cancellationDigest(to, items),
+      },
+      tx,
+    );
+  }
 }
