@@ -84,3 +84,34 @@ export function emailInUseMail(options: { appUrl: string; to: string }): Outgoin
     `If you have forgotten your password, reset it at ${options.appUrl}${paths.forgotPassword}.`,
   ]);
 }
+
+/**
+ * A change to how the account signs in, told to its holder (decision 043): if
+ * they did not make it, they learn of it and where to go.
+ */
+export function twoFactorChangedMail(options: {
+  appUrl: string;
+  to: string;
+  name: string;
+  change: 'on' | 'off' | 'reset';
+}): OutgoingMail {
+  const { appUrl, name } = options;
+  const what = {
+    on: {
+      subject: 'Two-factor sign-in is on',
+      line: `Hello ${name}, two-factor sign-in was turned on for your account: from now on a sign-in asks for a code from your authenticator app after the password. Keep your recovery codes somewhere safe.`,
+    },
+    off: {
+      subject: 'Two-factor sign-in is off',
+      line: `Hello ${name}, two-factor sign-in was turned off for your account: a sign-in now needs only the password.`,
+    },
+    reset: {
+      subject: 'Two-factor sign-in is off',
+      line: `Hello ${name}, the administrator of this site turned two-factor sign-in off for your account, and every place you were signed in was signed out. You can sign in with your password and turn it on again on your profile.`,
+    },
+  }[options.change];
+  return mail(options.to, what.subject, [
+    what.line,
+    `If this was not you or your request, reset your password at ${appUrl}${paths.forgotPassword} at once.`,
+  ]);
+}

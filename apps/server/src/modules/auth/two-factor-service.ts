@@ -17,11 +17,12 @@ import {
 } from '@consult/shared';
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
 import { auditChange, insertAuditEntry } from '../audit';
 import { findUserById, type UserRow } from '../users';
+import { twoFactorChangedMail } from './account-mails';
 import { revokeUserRefreshTokens } from './auth-repository';
 import { createSession, type Session } from './auth-service';
 import { verifyPassword } from './passwords';
@@ -55,8 +56,24 @@ import type { SessionClient } from './sessions-repository';
 
 export type TwoFactorDeps = Pick<
   AppDeps,
-  'db' | 'log' | 'clock' | 'accountKeys' | 'consultantName'
+  'db' | 'log' | 'clock' | 'accountKeys' | 'consultantName' | 'mailer' | 'config'
 >;
+
+/** The account's holder is told of every change to their two-factor sign-in, in its transaction. */
+function queueTwoFactorNotice(
+  deps: Pick<AppDeps, 'mailer' | 'config'>,
+  tx: Tx,
+  user: Pick<UserRow, 'email' | 'name'>,
+  change: 'on' | 'off' | 'reset',
+) {
+  const notice = twoFactorChangedMail({
+    appUrl: deps.config.APP_URL,
+    to: user.email,
+    name: user.name,
+    change,
+  });
+  return deps.mailer.queueMail(notice, tx);
+}
 
 /** A code that failed; routes count these against the account's and the address's budgets. */
 export class WrongTwoFactorCode extends HttpProblem {}
@@ -177,6 +194,7 @@ export async function confirmTwoFactorSetup(
       target: user.id,
       details: { ...auditChange({ twoFactor: false }, { twoFactor: true }) },
     });
+    await queueTwoFactorNotice(deps, tx, user, 'on');
     return codes;
   });
 }
@@ -246,6 +264,7 @@ export async function disableTwoFactor(
       target: user.id,
       details: { ...auditChange({ twoFactor: true }, { twoFactor: false }), confirmedWith },
     });
+    await queueTwoFactorNotice(deps, tx, user, 'off');
   });
   return twoFactorStatus(deps, user);
 }
@@ -329,7 +348,7 @@ export async function ownerTwoFactorView(
  * ends. One's own is turned off on one's profile, with the password and a code.
  */
 export async function ownerResetTwoFactor(
-  deps: Pick<AppDeps, 'db' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'mailer' | 'config'>,
   actor: UserRow,
   id: string,
 ): Promise<void> {
@@ -345,5 +364,6 @@ export async function ownerResetTwoFactor(
       target: user.id,
       details: { ...auditChange({ twoFactor: true }, { twoFactor: false }) },
     });
+    await queueTwoFactorNotice(deps, tx, user, 'reset');
   });
 }

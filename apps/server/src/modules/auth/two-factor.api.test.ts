@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import {
   HOUR_MS,
@@ -15,6 +15,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { cookieValue, createUser, freshIp, TEST_PASSWORD } from '../../test/accounts';
 import { auditLog } from '../audit/schema';
+import { mailOutbox } from '../mail/schema';
 import { insertEmailToken, type UserRow } from '../users/users-repository';
 import { recoveryCodes, twoFactorChallenges, twoFactorSecrets } from './schema';
 import { randomToken, sha256Hex } from './secrets';
@@ -462,6 +463,69 @@ describe('two-factor sign-in', () => {
     });
   });
 
+  describe('notices to the account holder', () => {
+    const noticesTo = async (email: string) =>
+      (
+        await t.app.deps.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.to, email))
+          .orderBy(mailOutbox.createdAt)
+      ).map((mail) => [mail.subject, mail.text] as const);
+
+    it('tells the holder when it is turned on, off, and off by the owner, and never sends a code', async () => {
+      const { user, headers, secret, recoveryCodes: codes } = await enrolledUser();
+      const off = await post(
+        '/api/user/2fa/disable',
+        { password: user.password, code: nextCode(secret) },
+        { headers },
+      );
+      expect(off.statusCode).toBe(200);
+      const again = await enrolledUser({ email: `again-${user.email}` });
+      const owner = await createUser(t.app, { role: 'admin' });
+      const reset = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/users/${again.user.id}/2fa`,
+        headers: await sessionOf(owner),
+      });
+      expect(reset.statusCode).toBe(204);
+
+      const first = await noticesTo(user.email);
+      expect(first.map(([subject]) => subject)).toEqual([
+        'Two-factor sign-in is on',
+        'Two-factor sign-in is off',
+      ]);
+      expect(first[0]![1]).toContain('a code from your authenticator app');
+      expect(first[1]![1]).toContain('a sign-in now needs only the password');
+      const second = await noticesTo(again.user.email);
+      expect(second.map(([subject]) => subject)).toEqual([
+        'Two-factor sign-in is on',
+        'Two-factor sign-in is off',
+      ]);
+      expect(second[1]![1]).toContain(
+        'the administrator of this site turned two-factor sign-in off',
+      );
+      for (const [, text] of [...first, ...second]) {
+        expect(text).toContain('/forgotPassword');
+        expect(text).not.toContain(secret);
+        for (const code of codes) expect(text).not.toContain(code);
+      }
+    });
+
+    it('sends nothing when a change is refused', async () => {
+      const { user, headers } = await enrolledUser();
+      const refused = await post(
+        '/api/user/2fa/disable',
+        { password: user.password, code: '000000' },
+        { headers },
+      );
+      expect(refused.statusCode).toBe(400);
+      expect((await noticesTo(user.email)).map(([subject]) => subject)).toEqual([
+        'Two-factor sign-in is on',
+      ]);
+    });
+  });
+
   describe("the owner's reset of another account", () => {
     it('shows and turns off a client’s two-factor sign-in, ends their sessions and audits it', async () => {
       const { user, headers } = await enrolledUser();
@@ -499,7 +563,7 @@ describe('two-factor sign-in', () => {
       const [entry] = await t.app.deps.db
         .select()
         .from(auditLog)
-        .where(eq(auditLog.action, 'user.two_factor_reset'));
+        .where(and(eq(auditLog.action, 'user.two_factor_reset'), eq(auditLog.target, user.id)));
       expect(entry).toMatchObject({
         actorId: owner.id,
         target: user.id,
