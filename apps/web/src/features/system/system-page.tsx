@@ -109,13 +109,19 @@ function Verdict({
   );
 }
 
+/**
+ * Label and figure side by side. A label takes up to half the card (longer ones wrap), the figure
+ * the rest: a long figure (the database's engine) wraps in its half instead of squeezing the label.
+ */
 function Figures({ rows }: { rows: [string, ReactNode][] }) {
   return (
-    <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2">
+    <dl className="grid grid-cols-[fit-content(50%)_minmax(0,1fr)] gap-x-4 gap-y-2">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-sm text-muted">{label}</dt>
-          <dd className="text-right text-base font-semibold text-ink tabular-nums">{value}</dd>
+          <dd className="text-right text-base font-semibold break-words text-ink tabular-nums">
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
