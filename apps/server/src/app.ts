@@ -53,6 +53,7 @@ import {
   createStripeProvider,
 } from './modules/payments';
 import { adminUserRoutes, accountPrivacy } from './modules/people';
+import { adminPackageRoutes, packageRoutes } from './modules/packages';
 import { adminMessageRoutes } from './modules/messages';
 import {
   authRoutes,
@@ -252,6 +253,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(paymentRoutes, { deps });
       await api.register(adminPaymentRoutes, { deps });
       await api.register(stripeWebhookRoutes, { deps });
+      await api.register(packageRoutes, { deps });
+      await api.register(adminPackageRoutes, { deps });
       await api.register(taskRoutes, { deps });
       await api.register(adminTaskRoutes, { deps });
       await api.register(adminMetricsRoutes, { deps });

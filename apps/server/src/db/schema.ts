@@ -9,3 +9,4 @@ export * from '../modules/bookings/schema';
 export * from '../modules/payments/schema';
 export * from '../modules/tasks/schema';
 export * from '../modules/calendars/schema';
+export * from '../modules/packages/schema';

@@ -30,7 +30,7 @@ export { calendarInviteUid, meetingPlace } from './mails/calendar-invite';
 export { adminBookingRoutes } from './owner/admin-routes';
 export { bookingRoutes } from './routes';
 export { SCHEDULING_SETTINGS_KEY, loadSchedulingSettings } from './scheduling-settings';
-export { bookingEvents, bookings } from './schema';
+export { bookingEvents, bookings, services } from './schema';
 export { seedServicesOnce } from './services-repository';
 export type { ServiceRow } from './services-repository';
 export { loadSiteCurrency, setSiteCurrency } from './site-currency';
