@@ -56,6 +56,8 @@ CREATE TABLE "packages" (
 	CONSTRAINT "packages_validity_check" CHECK ("packages"."validity_days" is null or "packages"."validity_days" between 1 and 3650)
 );
 --> statement-breakpoint
+ALTER TABLE "payments" ALTER COLUMN "booking_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "purpose" text DEFAULT 'booking' NOT NULL;--> statement-breakpoint
 ALTER TABLE "package_credit_entries" ADD CONSTRAINT "package_credit_entries_purchase_id_package_purchases_id_fk" FOREIGN KEY ("purchase_id") REFERENCES "public"."package_purchases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "package_credit_entries" ADD CONSTRAINT "package_credit_entries_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "package_credit_entries" ADD CONSTRAINT "package_credit_entries_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -75,4 +77,5 @@ CREATE UNIQUE INDEX "package_purchases_payment_idx" ON "package_purchases" USING
 CREATE INDEX "package_purchases_granted_by_idx" ON "package_purchases" USING btree ("granted_by");--> statement-breakpoint
 CREATE INDEX "package_purchases_expiry_idx" ON "package_purchases" USING btree ("expires_at") WHERE state = 'paid' and credits_remaining > 0 and expiry_notice_sent_at is null;--> statement-breakpoint
 CREATE INDEX "package_services_service_idx" ON "package_services" USING btree ("service_id");--> statement-breakpoint
-CREATE INDEX "packages_active_idx" ON "packages" USING btree ("active","created_at");
+CREATE INDEX "packages_active_idx" ON "packages" USING btree ("active","created_at");--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_purpose_check" CHECK (("payments"."purpose" = 'booking' and "payments"."booking_id" is not null) or ("payments"."purpose" = 'package' and "payments"."booking_id" is null));

@@ -14,7 +14,7 @@ import type { AvailabilityCache, BookingPaymentHooks, CalendarBusyTimes } from '
 import type { CalendarReading } from './modules/calendars';
 import type { OwnerTimeZone } from './modules/clock';
 import type { Mailer } from './modules/mail';
-import type { PaymentProviders } from './modules/payments';
+import type { PackagePaymentHooks, PaymentProviders } from './modules/payments';
 import type { SiteServiceCatalogue } from './modules/site';
 
 /**
@@ -62,6 +62,8 @@ export interface AppDeps {
   calendarReading: CalendarReading;
   /** A booking's payment steps (open, settle on cancel, checkout, receipts), implemented by `modules/payments`. */
   bookingPayments: BookingPaymentHooks;
+  /** What a package purchase's payment does to the purchase (paid, cancelled), implemented by `modules/packages`. */
+  packagePayments: PackagePaymentHooks;
   /** The services the site's pages offer, implemented by `modules/bookings` (the services table). */
   siteServices: SiteServiceCatalogue;
   /**

@@ -53,7 +53,7 @@ import {
   createStripeProvider,
 } from './modules/payments';
 import { adminUserRoutes, accountPrivacy } from './modules/people';
-import { adminPackageRoutes, packageRoutes } from './modules/packages';
+import { adminPackageRoutes, packagePaymentHooks, packageRoutes } from './modules/packages';
 import { adminMessageRoutes } from './modules/messages';
 import {
   authRoutes,
@@ -201,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       refreshIntervalMs: config.CALENDAR_REFRESH_MINUTES * 60_000,
     },
     bookingPayments: bookingPaymentHooks,
+    packagePayments: packagePaymentHooks,
     siteServices: siteServiceCatalogue,
     consultantName: async (db) => (await getSiteDocument(db, app.log)).consultant.name,
   };

@@ -133,3 +133,61 @@ export const creditAdjustmentSchema = z
     path: ['delta'],
   });
 export type CreditAdjustment = z.input<typeof creditAdjustmentSchema>;
+
+export const PURCHASE_STATES = ['pending_payment', 'paid', 'cancelled', 'refunded'] as const;
+export type PurchaseState = (typeof PURCHASE_STATES)[number];
+
+/** POST /api/packages/:id/purchase. Discount codes are issue 24's other half. */
+export const purchasePackageSchema = z.object({
+  couponCode: z.string({ error: M.couponsNotOffered }).optional(),
+});
+export type PurchasePackageInput = z.input<typeof purchasePackageSchema>;
+
+/** A purchase as its client and the owner see it. */
+export const packagePurchaseSchema = z.object({
+  id: z.string(),
+  packageId: z.string(),
+  packageTitle: z.string(),
+  sessions: z.number().int(),
+  priceMinor: z.number().int(),
+  currency: z.string(),
+  validityDays: z.number().int().nullable(),
+  state: z.enum(PURCHASE_STATES),
+  /** How it is paid: 'manual', 'stripe', or null when free or granted by the owner. */
+  provider: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+  creditsRemaining: z.number().int(),
+  granted: z.boolean(),
+  paidAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PackagePurchase = z.infer<typeof packagePurchaseSchema>;
+
+/** 201 of a purchase: Stripe's checkout address when the client pays online now. */
+export const purchaseAnswerSchema = z.object({
+  purchase: packagePurchaseSchema,
+  checkoutUrl: z.string().optional(),
+});
+export type PurchaseAnswer = z.infer<typeof purchaseAnswerSchema>;
+
+/** Unused credits of one paid purchase, usable until `expiresAt` (null: no expiry). */
+export const creditSchema = z.object({
+  purchaseId: z.string(),
+  packageTitle: z.string(),
+  services: z.array(z.string()),
+  remaining: z.number().int(),
+  expiresAt: z.string().nullable(),
+});
+export type Credit = z.infer<typeof creditSchema>;
+
+/** GET /api/user/credits (and the owner's view of a client's): credits usable now, all purchases. */
+export const userCreditsSchema = z.object({
+  credits: z.array(creditSchema),
+  purchases: z.array(packagePurchaseSchema),
+});
+export type UserCredits = z.infer<typeof userCreditsSchema>;
+
+/** The owner's answer to a credit adjustment or grant: the purchase as it is now. */
+export const creditAdjustmentAnswerSchema = z.object({ purchase: packagePurchaseSchema });

@@ -1,6 +1,7 @@
 /**
  * The packages module's public face (decision 053): packages of sessions, their purchases and the
- * credits they give (issue 24).
+ * credits they give (issue 24), and the package payment hooks it implements for payments.
  */
+export { packagePaymentHooks } from './purchases-service';
 export { adminPackageRoutes, packageRoutes } from './routes';
 export { packageCreditEntries, packagePurchases, packages } from './schema';
