@@ -8,7 +8,7 @@ CREATE TABLE "package_credit_entries" (
 	"note" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "package_credit_entries_reason_check" CHECK ("package_credit_entries"."reason" in ('purchase', 'booking', 'returned', 'forfeited', 'grant', 'take_back', 'refund')),
-	CONSTRAINT "package_credit_entries_delta_check" CHECK ("package_credit_entries"."delta" <> 0)
+	CONSTRAINT "package_credit_entries_delta_check" CHECK (("package_credit_entries"."reason" = 'forfeited' and "package_credit_entries"."delta" = 0) or ("package_credit_entries"."reason" <> 'forfeited' and "package_credit_entries"."delta" <> 0))
 );
 --> statement-breakpoint
 CREATE TABLE "package_purchases" (

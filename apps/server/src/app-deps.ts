@@ -10,7 +10,12 @@ import type { AfterResponse } from './jobs/after-response';
 import type { JobRunner } from './jobs/job-runner';
 import type { AccountPrivacy } from './modules/account';
 import type { AccountKeys, SignedInCache } from './modules/auth';
-import type { AvailabilityCache, BookingPaymentHooks, CalendarBusyTimes } from './modules/bookings';
+import type {
+  AvailabilityCache,
+  BookingCreditHooks,
+  BookingPaymentHooks,
+  CalendarBusyTimes,
+} from './modules/bookings';
 import type { CalendarReading } from './modules/calendars';
 import type { OwnerTimeZone } from './modules/clock';
 import type { Mailer } from './modules/mail';
@@ -64,6 +69,8 @@ export interface AppDeps {
   bookingPayments: BookingPaymentHooks;
   /** What a package purchase's payment does to the purchase (paid, cancelled), implemented by `modules/packages`. */
   packagePayments: PackagePaymentHooks;
+  /** A booking's package credit (spent, given back, forfeited), implemented by `modules/packages`. */
+  bookingCredits: BookingCreditHooks;
   /** The services the site's pages offer, implemented by `modules/bookings` (the services table). */
   siteServices: SiteServiceCatalogue;
   /**

@@ -53,7 +53,12 @@ import {
   createStripeProvider,
 } from './modules/payments';
 import { adminUserRoutes, accountPrivacy } from './modules/people';
-import { adminPackageRoutes, packagePaymentHooks, packageRoutes } from './modules/packages';
+import {
+  adminPackageRoutes,
+  bookingCreditHooks,
+  packagePaymentHooks,
+  packageRoutes,
+} from './modules/packages';
 import { adminMessageRoutes } from './modules/messages';
 import {
   authRoutes,
@@ -202,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bookingPayments: bookingPaymentHooks,
     packagePayments: packagePaymentHooks,
+    bookingCredits: bookingCreditHooks,
     siteServices: siteServiceCatalogue,
     consultantName: async (db) => (await getSiteDocument(db, app.log)).consultant.name,
   };

@@ -4,6 +4,7 @@
  */
 export { AvailabilityCache } from './availability/availability-cache';
 export type { CalendarBusy, CalendarBusyTimes } from './availability/calendar-busy';
+export type { BookingCreditHooks } from './booking-credit-hooks';
 export type {
   BookingDueState,
   BookingPaymentHooks,

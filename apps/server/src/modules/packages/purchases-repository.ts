@@ -1,8 +1,8 @@
 /** The queries of package purchases and their credit ledger. */
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { payments } from '../payments';
-import { packageCreditEntries, packagePurchases } from './schema';
+import { packageCreditEntries, packagePurchases, packageServices } from './schema';
 
 export type PurchaseRow = typeof packagePurchases.$inferSelect;
 export type NewPurchaseRow = typeof packagePurchases.$inferInsert;
@@ -110,4 +110,87 @@ export async function listUsableCredits(db: Db, clientId: string, now: Date) {
       packagePurchases.paidAt,
       packagePurchases.id,
     );
+}
+
+/**
+ * Takes one credit of the client's oldest-expiring usable purchase that covers the service. The
+ * update re-checks the counter under the row's lock, so of concurrent takers of a last credit one
+ * gets it and the others move on to the next purchase or find none.
+ */
+export async function takeOneCredit(
+  tx: Tx,
+  request: { clientId: string; serviceId: string; now: Date },
+): Promise<string | null> {
+  // A purchase another booking is taking a credit of right now is skipped, not waited for: the
+  // next purchase covering the service serves instead, and with none left the answer is null.
+  const [candidate] = await tx
+    .select({ id: packagePurchases.id })
+    .from(packagePurchases)
+    .innerJoin(
+      packageServices,
+      and(
+        eq(packageServices.packageId, packagePurchases.packageId),
+        eq(packageServices.serviceId, request.serviceId),
+      ),
+    )
+    .where(
+      and(
+        eq(packagePurchases.clientId, request.clientId),
+        eq(packagePurchases.state, 'paid'),
+        gt(packagePurchases.creditsRemaining, 0),
+        or(isNull(packagePurchases.expiresAt), gt(packagePurchases.expiresAt, request.now)),
+      ),
+    )
+    .orderBy(
+      sql`${packagePurchases.expiresAt} asc nulls last`,
+      packagePurchases.paidAt,
+      packagePurchases.id,
+    )
+    .limit(1)
+    .for('update', { of: packagePurchases, skipLocked: true });
+  if (!candidate) return null;
+  const [taken] = await tx
+    .update(packagePurchases)
+    .set({
+      creditsRemaining: sql`${packagePurchases.creditsRemaining} - 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(packagePurchases.id, candidate.id), gt(packagePurchases.creditsRemaining, 0)))
+    .returning({ id: packagePurchases.id });
+  return taken?.id ?? null;
+}
+
+/** The credit a booking took, and whether it was settled (returned or forfeited) since. */
+export async function findBookingCreditUse(tx: Tx, bookingId: string) {
+  const rows = await tx
+    .select({ purchaseId: packageCreditEntries.purchaseId, reason: packageCreditEntries.reason })
+    .from(packageCreditEntries)
+    .where(eq(packageCreditEntries.bookingId, bookingId));
+  const use = rows.find((row) => row.reason === 'booking');
+  if (!use) return undefined;
+  return {
+    purchaseId: use.purchaseId,
+    settled: rows.some((row) => row.reason === 'returned' || row.reason === 'forfeited'),
+  };
+}
+
+/** The purchases whose credits paid these bookings, by booking id. */
+export async function creditUsesOfBookings(
+  db: Db,
+  bookingIds: string[],
+): Promise<Map<string, string>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      bookingId: packageCreditEntries.bookingId,
+      purchaseId: packageCreditEntries.purchaseId,
+    })
+    .from(packageCreditEntries)
+    .where(
+      and(
+        inArray(packageCreditEntries.bookingId, bookingIds),
+        eq(packageCreditEntries.reason, 'booking'),
+      ),
+    );
+  return new Map(rows.map((row) => [row.bookingId!, row.purchaseId]));
 }

@@ -160,6 +160,10 @@ export const packageCreditEntries = pgTable(
       'package_credit_entries_reason_check',
       sql`${t.reason} in ('purchase', 'booking', 'returned', 'forfeited', 'grant', 'take_back', 'refund')`,
     ),
-    check('package_credit_entries_delta_check', sql`${t.delta} <> 0`),
+    // A forfeited credit was spent when booked: its entry records the outcome and moves nothing.
+    check(
+      'package_credit_entries_delta_check',
+      sql`(${t.reason} = 'forfeited' and ${t.delta} = 0) or (${t.reason} <> 'forfeited' and ${t.delta} <> 0)`,
+    ),
   ],
 );
