@@ -56,6 +56,7 @@ import { adminUserRoutes, accountPrivacy } from './modules/people';
 import {
   adminPackageRoutes,
   bookingCreditHooks,
+  packageJobs,
   packagePaymentHooks,
   packageRoutes,
 } from './modules/packages';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...bookingJobs(deps),
     ...paymentJobs(deps),
     ...taskJobs(deps),
+    ...packageJobs(deps),
     ...calendarJobs(deps),
   ]) {
     jobs.add(job);

@@ -1,5 +1,5 @@
 /** The queries of package purchases and their credit ledger. */
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { payments } from '../payments';
 import { packageCreditEntries, packagePurchases, packageServices } from './schema';
@@ -193,4 +193,30 @@ export async function creditUsesOfBookings(
       ),
     );
   return new Map(rows.map((row) => [row.bookingId!, row.purchaseId]));
+}
+
+/**
+ * Paid purchases with credits left that expire within the notice window and were not noticed yet,
+ * claimed with FOR UPDATE SKIP LOCKED so any number of runners share the work.
+ */
+export async function claimExpiringPurchases(
+  tx: Tx,
+  window: { now: Date; until: Date },
+  limit: number,
+): Promise<PurchaseRow[]> {
+  return tx
+    .select()
+    .from(packagePurchases)
+    .where(
+      and(
+        eq(packagePurchases.state, 'paid'),
+        gt(packagePurchases.creditsRemaining, 0),
+        isNull(packagePurchases.expiryNoticeSentAt),
+        gt(packagePurchases.expiresAt, window.now),
+        lte(packagePurchases.expiresAt, window.until),
+      ),
+    )
+    .orderBy(packagePurchases.expiresAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }

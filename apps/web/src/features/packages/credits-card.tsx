@@ -5,12 +5,28 @@
  */
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { formatMoney, type PackagePurchase, type UserCredits } from '@consult/shared';
+import { useState } from 'react';
+import {
+  formatMoney,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type PackagePurchase,
+  type PaymentMethod,
+  type UserCredits,
+} from '@consult/shared';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { SelectField } from '../../components/ui/select-field';
+import { errorMessage } from '../../lib/problem';
 import { Card } from '../../components/ui/card';
 import { Pill } from '../../components/ui/pill';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { formatPlainDate } from '../../lib/date-time';
-import { useGetClientCreditsQuery, useGetMyCreditsQuery } from './packages-api';
+import {
+  useGetClientCreditsQuery,
+  useGetMyCreditsQuery,
+  useMarkPurchasePaidMutation,
+} from './packages-api';
 import { sessionsText } from './package-words';
 
 const STATE_LABELS: Record<PackagePurchase['state'], { label: string; tone: string }> = {
@@ -98,7 +114,7 @@ function CreditsCard({
           return (
             <li
               key={purchase.id}
-              className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:gap-4"
+              className="flex flex-col gap-1 py-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4"
             >
               <span className="min-w-0 font-medium text-ink sm:flex-1">
                 {purchase.packageTitle} ({sessionsText(purchase.sessions)})
@@ -116,10 +132,40 @@ function CreditsCard({
               <span className="self-start sm:self-auto">
                 <Pill tone={state.tone}>{state.label}</Pill>
               </span>
+              {whose === 'Their' &&
+                purchase.state === 'pending_payment' &&
+                purchase.provider === 'manual' && <MarkPurchasePaid purchase={purchase} />}
             </li>
           );
         })}
       </ul>
     </Card>
+  );
+}
+
+/** The owner records a package paid by hand: how the money came; the receipt number follows. */
+function MarkPurchasePaid({ purchase }: { purchase: PackagePurchase }) {
+  const [method, setMethod] = useState<PaymentMethod>('bank_transfer');
+  const [markPaid, { isLoading, error }] = useMarkPurchasePaidMutation();
+  return (
+    <div className="flex basis-full flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="sm:w-56">
+        <SelectField
+          label="Received by"
+          value={method}
+          onChange={(event) => setMethod(event.target.value as PaymentMethod)}
+          options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}
+        />
+      </div>
+      <Button
+        variant="secondary"
+        disabled={isLoading}
+        onClick={() => void markPaid({ id: purchase.id, method })}
+        aria-label={`Mark ${purchase.packageTitle} paid`}
+      >
+        Mark paid
+      </Button>
+      {error && <Alert tone="error">{errorMessage(error)}</Alert>}
+    </div>
   );
 }
