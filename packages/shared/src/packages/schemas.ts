@@ -182,10 +182,25 @@ export const creditSchema = z.object({
 });
 export type Credit = z.infer<typeof creditSchema>;
 
-/** GET /api/user/credits (and the owner's view of a client's): credits usable now, all purchases. */
+/** A booking a credit paid, and what became of the credit: used, given back or forfeited. */
+export const creditUseSchema = z.object({
+  purchaseId: z.string(),
+  bookingId: z.string(),
+  reference: z.string(),
+  serviceTitle: z.string(),
+  start: z.string(),
+  outcome: z.enum(['used', 'returned', 'forfeited']),
+});
+export type CreditUse = z.infer<typeof creditUseSchema>;
+
+/**
+ * GET /api/user/credits (and the owner's view of a client's): credits usable now, all purchases,
+ * and which bookings used which credit (newest first).
+ */
 export const userCreditsSchema = z.object({
   credits: z.array(creditSchema),
   purchases: z.array(packagePurchaseSchema),
+  uses: z.array(creditUseSchema),
 });
 export type UserCredits = z.infer<typeof userCreditsSchema>;
 

@@ -99,6 +99,19 @@ describe('package credits on bookings: used, given back before the cutoff, forfe
     ).toEqual([]);
     expect(await remaining(client)).toBe(1);
     expect(await ledgerOf(purchaseId)).toEqual(['purchase', 'booking']);
+    const { uses } = userCreditsSchema.parse(
+      (await call('GET', '/api/user/credits', client)).json(),
+    );
+    expect(uses).toEqual([
+      {
+        purchaseId,
+        bookingId: booking.id,
+        reference: booking.reference,
+        serviceTitle: booking.service.title,
+        start: booking.start,
+        outcome: 'used',
+      },
+    ]);
   });
 
   it('pays as usual with useCredit false, and for a service the package does not cover', async () => {
@@ -141,6 +154,15 @@ describe('package credits on bookings: used, given back before the cutoff, forfe
       'returned',
       'returned',
     ]);
+    const { uses } = userCreditsSchema.parse(
+      (await call('GET', '/api/user/credits', client)).json(),
+    );
+    expect(uses.map((use) => [use.bookingId, use.outcome]).sort()).toEqual(
+      [
+        [first.id, 'returned'],
+        [second.id, 'returned'],
+      ].sort(),
+    );
   });
 
   it('forfeits the credit when the owner cancels after the cutoff and on a no-show', async () => {

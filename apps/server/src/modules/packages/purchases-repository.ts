@@ -1,6 +1,7 @@
 /** The queries of package purchases and their credit ledger. */
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { bookings } from '../bookings';
 import { payments } from '../payments';
 import { packageCreditEntries, packagePurchases, packageServices } from './schema';
 
@@ -219,4 +220,28 @@ export async function claimExpiringPurchases(
     .orderBy(packagePurchases.expiresAt)
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/** The bookings a client's credits paid, with how each credit was settled, newest first. */
+export async function listCreditUsesOfClient(db: Db, clientId: string) {
+  const rows = await db
+    .select({
+      purchaseId: packageCreditEntries.purchaseId,
+      bookingId: bookings.id,
+      reference: bookings.reference,
+      serviceTitle: bookings.serviceTitle,
+      startAt: bookings.startAt,
+      settled: sql<string | null>`(
+        select e.reason from package_credit_entries e
+        where e.booking_id = "package_credit_entries"."booking_id"
+          and e.reason in ('returned', 'forfeited')
+        limit 1
+      )`,
+    })
+    .from(packageCreditEntries)
+    .innerJoin(packagePurchases, eq(packagePurchases.id, packageCreditEntries.purchaseId))
+    .innerJoin(bookings, eq(bookings.id, packageCreditEntries.bookingId))
+    .where(and(eq(packagePurchases.clientId, clientId), eq(packageCreditEntries.reason, 'booking')))
+    .orderBy(desc(bookings.startAt));
+  return rows;
 }

@@ -37,6 +37,7 @@ import {
   findPurchase,
   insertCreditEntry,
   insertPurchase,
+  listCreditUsesOfClient,
   listPurchasesOfClient,
   listUsableCredits,
   lockPurchase,
@@ -238,9 +239,10 @@ export const packagePaymentHooks: PackagePaymentHooks = {
 
 /** A client's credits usable now (oldest expiry first) and every purchase of theirs. */
 export async function creditsOf(db: Db, clientId: string, now: Date): Promise<UserCredits> {
-  const [usable, purchases] = await Promise.all([
+  const [usable, purchases, uses] = await Promise.all([
     listUsableCredits(db, clientId, now),
     listPurchasesOfClient(db, clientId),
+    listCreditUsesOfClient(db, clientId),
   ]);
   const credits: Credit[] = usable.map(({ purchase, services }) => ({
     purchaseId: purchase.id,
@@ -249,7 +251,18 @@ export async function creditsOf(db: Db, clientId: string, now: Date): Promise<Us
     remaining: purchase.creditsRemaining,
     expiresAt: purchase.expiresAt?.toISOString() ?? null,
   }));
-  return { credits, purchases: purchases.map(toPackagePurchase) };
+  return {
+    credits,
+    purchases: purchases.map(toPackagePurchase),
+    uses: uses.map((use) => ({
+      purchaseId: use.purchaseId,
+      bookingId: use.bookingId,
+      reference: use.reference,
+      serviceTitle: use.serviceTitle,
+      start: use.startAt.toISOString(),
+      outcome: use.settled === 'returned' || use.settled === 'forfeited' ? use.settled : 'used',
+    })),
+  };
 }
 
 /**

@@ -210,6 +210,24 @@ describe('/dash package credits', () => {
               createdAt: '2026-03-01T10:00:00.000Z',
             },
           ],
+          uses: [
+            {
+              purchaseId: 'u1',
+              bookingId: 'b1',
+              reference: 'B7K3QX',
+              serviceTitle: siteService.title,
+              start: '2026-03-10T10:00:00.000Z',
+              outcome: 'used',
+            },
+            {
+              purchaseId: 'u1',
+              bookingId: 'b2',
+              reference: 'C8M4RY',
+              serviceTitle: siteService.title,
+              start: '2026-03-05T10:00:00.000Z',
+              outcome: 'returned',
+            },
+          ],
         }),
       ),
     );
@@ -219,6 +237,9 @@ describe('/dash package credits', () => {
     const purchases = screen.getByRole('list', { name: 'Package purchases' });
     expect(within(purchases).getByText(/Receipt 2026-0007/)).toBeTruthy();
     expect(within(purchases).getByText('Paid')).toBeTruthy();
+    const uses = screen.getByRole('list', { name: 'Bookings paid with credits' });
+    expect(within(uses).getByText(/B7K3QX/)).toBeTruthy();
+    expect(within(uses).getByText(/Credit given back/)).toBeTruthy();
   });
 
   it('says there is no package yet', async () => {

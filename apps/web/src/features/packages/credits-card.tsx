@@ -10,6 +10,7 @@ import {
   formatMoney,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
+  type CreditUse,
   type PackagePurchase,
   type PaymentMethod,
   type UserCredits,
@@ -139,9 +140,35 @@ function CreditsCard({
           );
         })}
       </ul>
+      {data.uses.length > 0 && (
+        <>
+          <h3 className="mt-6 text-base font-semibold text-ink">Bookings paid with credits</h3>
+          <ul className="mt-2 divide-y divide-line" aria-label="Bookings paid with credits">
+            {data.uses.map((use) => (
+              <li key={use.bookingId} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:gap-4">
+                <span className="min-w-0 font-medium text-ink sm:flex-1">
+                  {use.serviceTitle}, {formatPlainDate(use.start, timeZone)} ({use.reference})
+                </span>
+                <span className="text-sm text-muted">
+                  {titleOf(data.purchases, use.purchaseId)} · {USE_OUTCOMES[use.outcome]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </Card>
   );
 }
+
+const USE_OUTCOMES: Record<CreditUse['outcome'], string> = {
+  used: 'Credit used',
+  returned: 'Credit given back',
+  forfeited: 'Credit forfeited',
+};
+
+const titleOf = (purchases: PackagePurchase[], id: string) =>
+  purchases.find((purchase) => purchase.id === id)?.packageTitle ?? 'Package';
 
 /** The owner records a package paid by hand: how the money came; the receipt number follows. */
 function MarkPurchasePaid({ purchase }: { purchase: PackagePurchase }) {
