@@ -5,6 +5,7 @@ import {
   BOOKING_MESSAGES,
   createdBookingSchema,
   HOUR_MS,
+  metricsSchema,
   purchaseAnswerSchema,
   userCreditsSchema,
 } from '@consult/shared';
@@ -205,5 +206,19 @@ describe('package credits on bookings: used, given back before the cutoff, forfe
     expect(
       userCreditsSchema.parse((await call('GET', '/api/user/credits', client)).json()).credits,
     ).toEqual([]);
+  });
+
+  it('counts credits sold, used and outstanding in the owner’s metrics', async () => {
+    const before = metricsSchema.parse(
+      (await call('GET', '/api/admin/metrics', owner)).json(),
+    ).credits;
+    const { client } = await clientWithCredits();
+    await book(client);
+    const after = metricsSchema.parse(
+      (await call('GET', '/api/admin/metrics', owner)).json(),
+    ).credits;
+    expect(after.sold - before.sold).toBe(2);
+    expect(after.used - before.used).toBe(1);
+    expect(after.outstanding - before.outstanding).toBe(1);
   });
 });

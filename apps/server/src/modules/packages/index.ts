@@ -4,6 +4,7 @@
  */
 export { packageJobs } from './credit-expiry';
 export { bookingCreditHooks } from './credits-service';
+export { creditTotals } from './purchases-repository';
 export { packagePaymentHooks } from './purchases-service';
 export { adminPackageRoutes, packageRoutes } from './routes';
 export { packageCreditEntries, packagePurchases, packages } from './schema';

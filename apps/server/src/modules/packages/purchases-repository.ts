@@ -245,3 +245,35 @@ export async function listCreditUsesOfClient(db: Db, clientId: string) {
     .orderBy(desc(bookings.startAt));
   return rows;
 }
+
+/**
+ * Credits given (purchases paid and grants, less take-backs) and spent (bookings, less returns) in
+ * [start, end); and the unused credits of paid purchases not expired at `now`.
+ */
+export async function creditTotals(db: Db, bounds: { start: Date; end: Date }, now: Date) {
+  const inRange = and(
+    sql`${packageCreditEntries.createdAt} >= ${bounds.start.toISOString()}`,
+    sql`${packageCreditEntries.createdAt} < ${bounds.end.toISOString()}`,
+  );
+  const [moved] = await db
+    .select({
+      sold: sql<number>`coalesce(sum(delta) filter (where reason in ('purchase', 'grant', 'take_back')), 0)::int`,
+      used: sql<number>`coalesce(-sum(delta) filter (where reason in ('booking', 'returned')), 0)::int`,
+    })
+    .from(packageCreditEntries)
+    .where(inRange);
+  const [left] = await db
+    .select({ outstanding: sql<number>`coalesce(sum(credits_remaining), 0)::int` })
+    .from(packagePurchases)
+    .where(
+      and(
+        eq(packagePurchases.state, 'paid'),
+        or(isNull(packagePurchases.expiresAt), gt(packagePurchases.expiresAt, now)),
+      ),
+    );
+  return {
+    sold: Math.max(0, moved?.sold ?? 0),
+    used: Math.max(0, moved?.used ?? 0),
+    outstanding: left?.outstanding ?? 0,
+  };
+}
