@@ -31,6 +31,8 @@ const contractSet = [
   // payments and the Stripe webhook
   `${server}/modules/payments/payments.api.test.ts`,
   `${server}/modules/payments/stripe-concurrency.postgres.test.ts`,
+  // package credits: the last one taken under its row lock (issue 24)
+  `${server}/modules/packages/credits-concurrency.postgres.test.ts`,
   // metrics SQL
   `${server}/modules/metrics/metrics.api.test.ts`,
   // the calendars (issue 22 asks for both databases): the busy ranges' trigger and the refresh

@@ -10,11 +10,16 @@ import type { AfterResponse } from './jobs/after-response';
 import type { JobRunner } from './jobs/job-runner';
 import type { AccountPrivacy } from './modules/account';
 import type { AccountKeys, SignedInCache } from './modules/auth';
-import type { AvailabilityCache, BookingPaymentHooks, CalendarBusyTimes } from './modules/bookings';
+import type {
+  AvailabilityCache,
+  BookingCreditHooks,
+  BookingPaymentHooks,
+  CalendarBusyTimes,
+} from './modules/bookings';
 import type { CalendarReading } from './modules/calendars';
 import type { OwnerTimeZone } from './modules/clock';
 import type { Mailer } from './modules/mail';
-import type { PaymentProviders } from './modules/payments';
+import type { PackagePaymentHooks, PaymentProviders } from './modules/payments';
 import type { SiteServiceCatalogue } from './modules/site';
 import type { BackupSettings } from './modules/system';
 
@@ -65,6 +70,10 @@ export interface AppDeps {
   calendarReading: CalendarReading;
   /** A booking's payment steps (open, settle on cancel, checkout, receipts), implemented by `modules/payments`. */
   bookingPayments: BookingPaymentHooks;
+  /** What a package purchase's payment does to the purchase (paid, cancelled), implemented by `modules/packages`. */
+  packagePayments: PackagePaymentHooks;
+  /** A booking's package credit (spent, given back, forfeited), implemented by `modules/packages`. */
+  bookingCredits: BookingCreditHooks;
   /** The services the site's pages offer, implemented by `modules/bookings` (the services table). */
   siteServices: SiteServiceCatalogue;
   /**

@@ -53,6 +53,13 @@ import {
   createStripeProvider,
 } from './modules/payments';
 import { adminUserRoutes, accountPrivacy } from './modules/people';
+import {
+  adminPackageRoutes,
+  bookingCreditHooks,
+  packageJobs,
+  packagePaymentHooks,
+  packageRoutes,
+} from './modules/packages';
 import { adminMessageRoutes } from './modules/messages';
 import {
   authRoutes,
@@ -210,6 +217,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       refreshIntervalMs: config.CALENDAR_REFRESH_MINUTES * 60_000,
     },
     bookingPayments: bookingPaymentHooks,
+    packagePayments: packagePaymentHooks,
+    bookingCredits: bookingCreditHooks,
     siteServices: siteServiceCatalogue,
     consultantName: async (db) => (await getSiteDocument(db, app.log)).consultant.name,
   };
@@ -219,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...bookingJobs(deps),
     ...paymentJobs(deps),
     ...taskJobs(deps),
+    ...packageJobs(deps),
     ...calendarJobs(deps),
     ...backupJobs(deps),
   ]) {
@@ -263,6 +273,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(paymentRoutes, { deps });
       await api.register(adminPaymentRoutes, { deps });
       await api.register(stripeWebhookRoutes, { deps });
+      await api.register(packageRoutes, { deps });
+      await api.register(adminPackageRoutes, { deps });
       await api.register(taskRoutes, { deps });
       await api.register(adminTaskRoutes, { deps });
       await api.register(adminMetricsRoutes, { deps });

@@ -18,3 +18,4 @@ export * from './client-record';
 export * from './metrics';
 export * from './system';
 export * from './calendars';
+export * from './packages';

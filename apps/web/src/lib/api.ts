@@ -186,6 +186,7 @@ export const api = createApi({
     'Site',
     'Outbox',
     'Calendar',
+    'Package',
   ],
   keepUnusedDataFor: CACHE_RETENTION_SECONDS,
   refetchOnFocus: false,

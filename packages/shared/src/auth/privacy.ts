@@ -68,7 +68,8 @@ export const accountExportSchema = z.object({
   payments: z.array(
     z.object({
       id: z.string(),
-      bookingId: z.string(),
+      /** Null for a package purchase's payment. */
+      bookingId: z.string().nullable(),
       amountMinor: z.number().int(),
       currency: z.string(),
       provider: z.string(),

@@ -63,6 +63,12 @@ export const createBookingSchema = z.object({
    * intakeAnswersSchemaFor; a 400's errors are keyed `answers.<questionId>`).
    */
   answers: bookingAnswersInputSchema,
+  /**
+   * Pay with a package credit (issue 24). A client's booking uses one by default when a credit of
+   * theirs covers the service; false pays as usual; true insists (409 when there is none). The
+   * owner booking for a client uses the client's credit only when asked (true).
+   */
+  useCredit: z.boolean({ error: M.useCreditInvalid }).optional(),
 });
 export type CreateBookingInput = z.input<typeof createBookingSchema>;
 
@@ -125,6 +131,8 @@ export const bookingRecordSchema = z.object({
     description:
       'Only while the booking’s payment is due under manual payments (in the client’s answers: the booking, the upcoming list, a new booking): the owner’s payment instructions from the payment settings, as written; an empty string when the owner has written none. Absent for a free, paid, cancelled or Stripe booking.',
   }),
+  /** The package credit that paid it (issue 24); null when it was not paid with one. */
+  credit: z.object({ purchaseId: z.string() }).nullable().optional(),
   amountDueMinor: z.number().int().optional().meta({
     description:
       'Present with `paymentInstructions`: the amount still to pay, in minor units of `currency` (15000 is 150.00 GBP).',

@@ -26,6 +26,8 @@ import {
 const countOf = (bookings: number) => `${bookings} ${bookings === 1 ? 'booking' : 'bookings'}`;
 
 export const BOOKING_MESSAGES = {
+  useCreditInvalid: 'useCredit must be true or false',
+  creditUnavailable: 'You have no unused package credit for this service',
   slugRequired: 'Address name is required',
   slugInvalid: 'The address name can only contain lowercase letters, digits and single dashes',
   slugTooLong: `The address name must be at most ${SERVICE_SLUG_MAX} characters long`,

@@ -74,6 +74,12 @@ export const metricsFiguresSchema = z.object({
   utilisation: rate,
   /** No-shows over completed plus no-shows. */
   noShowRate: rate,
+  /**
+   * Package credits (issue 24): given by purchases paid (or grants) in the range, spent by bookings
+   * made in it (less those given back), and unused credits of paid, unexpired purchases now, a
+   * liability: sessions owed.
+   */
+  credits: z.object({ sold: count, used: count, outstanding: count }),
 });
 export type MetricsFigures = z.infer<typeof metricsFiguresSchema>;
 

@@ -66,6 +66,20 @@ export const CHANGE_MESSAGES = {
       : `Bookings can be cancelled or rescheduled online until ${hours} ${hours === 1 ? 'hour' : 'hours'} before they start; please contact us instead`,
 } as const;
 
+/** The cancellation cutoff of a booking starting at `start`: `cutoffHours` before it. */
+export function cancellationCutoff(start: Date, cutoffHours: number): Date {
+  return new Date(start.getTime() - cutoffHours * HOUR_MS);
+}
+
+/**
+ * The one cancellation policy (issue 24): strictly before the cutoff a cancellation is in time.
+ * It decides whether the client may cancel (and so be refunded their share of a payment) and
+ * whether a package credit comes back, whoever cancels; at or after it the credit is forfeited.
+ */
+export function beforeCancellationCutoff(start: Date, now: Date, cutoffHours: number): boolean {
+  return now.getTime() < cancellationCutoff(start, cutoffHours).getTime();
+}
+
 /**
  * Whether the client may cancel or reschedule now. The cutoff is `cutoffHours` before the start;
  * changes are allowed strictly before it, so at exactly the cutoff they are already closed. The
@@ -76,11 +90,11 @@ export function canClientChange(
   now: Date,
   cutoffHours: number,
 ): ClientChangeDecision {
-  const cutoffAt = new Date(booking.start.getTime() - cutoffHours * HOUR_MS);
+  const cutoffAt = cancellationCutoff(booking.start, cutoffHours);
   if (!isChangeable(booking.state)) {
     return { allowed: false, reason: 'state', cutoffAt, message: CHANGE_MESSAGES.notChangeable };
   }
-  if (now.getTime() >= cutoffAt.getTime()) {
+  if (!beforeCancellationCutoff(booking.start, now, cutoffHours)) {
     return {
       allowed: false,
       reason: 'cutoff',

@@ -4,6 +4,7 @@
  */
 export { AvailabilityCache } from './availability/availability-cache';
 export type { CalendarBusy, CalendarBusyTimes } from './availability/calendar-busy';
+export type { BookingCreditHooks } from './booking-credit-hooks';
 export type {
   BookingDueState,
   BookingPaymentHooks,
@@ -31,7 +32,7 @@ export { withdrawFromOwnerCancellationDigests } from './mails/owner-cancellation
 export { adminBookingRoutes } from './owner/admin-routes';
 export { bookingRoutes } from './routes';
 export { SCHEDULING_SETTINGS_KEY, loadSchedulingSettings } from './scheduling-settings';
-export { bookingEvents, bookings } from './schema';
+export { bookingEvents, bookings, services } from './schema';
 export { seedServicesOnce } from './services-repository';
 export type { ServiceRow } from './services-repository';
 export { loadSiteCurrency, setSiteCurrency } from './site-currency';

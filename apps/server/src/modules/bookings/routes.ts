@@ -118,7 +118,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     },
     async (request, reply) => {
       const user = request.user!;
-      const { booking, view } = await createBooking(
+      const { booking, view, credit } = await createBooking(
         deps,
         { type: 'client', userId: user.id },
         {
@@ -128,12 +128,17 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
           notes: request.body.notes,
           answers: request.body.answers,
           idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+          useCredit: request.body.useCredit,
         },
       );
       const record = await clientBookingRecord(deps, booking, view);
-      if (booking.state !== 'pending_payment') return reply.code(201).send(record);
+      // Paid with a package credit: no payment at all (issue 24).
+      if (credit) return reply.code(201).send({ ...record, payment: null, credit });
+      if (booking.state !== 'pending_payment') {
+        return reply.code(201).send({ ...record, credit: null });
+      }
       const checkoutUrl = await deps.bookingPayments.checkoutOfNewBooking(deps, user, booking.id);
-      return reply.code(201).send({ ...record, checkoutUrl });
+      return reply.code(201).send({ ...record, credit: null, checkoutUrl });
     },
   );
 

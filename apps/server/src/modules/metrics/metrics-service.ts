@@ -21,6 +21,7 @@ import type { AppDeps } from '../../app-deps';
 import { storableBound } from '../../db/storable-bound';
 import { rangeForDays, ZoneClock, dateToWallMs, wallMsToDate } from '../clock';
 import { loadSchedulingSettings } from '../bookings';
+import { creditTotals } from '../packages';
 import {
   bookingsByWeekAndState,
   cancellationsByActor,
@@ -76,6 +77,7 @@ async function figuresOf(
   deps: Pick<AppDeps, 'db'>,
   settings: Settings,
   range: DayRange,
+  now: Date,
 ): Promise<RangeData> {
   const timeZone = settings.rules.timeZone;
   const bounds = boundsOf(range, timeZone);
@@ -85,12 +87,13 @@ async function figuresOf(
     months.map((month) => `${month}-01`),
     timeZone,
   );
-  const [weeks, cancellations, paid, refunded, people] = await Promise.all([
+  const [weeks, cancellations, paid, refunded, people, credits] = await Promise.all([
     bookingsByWeekAndState(deps.db, bounds, firstInstants(weekStarts, timeZone)),
     cancellationsByActor(deps.db, bounds, settings.rules.cancellationCutoffHours),
     paidByMonth(deps.db, bounds, monthStarts),
     refundedByMonth(deps.db, bounds, monthStarts),
     countMadeInRange(deps.db, bounds),
+    creditTotals(deps.db, bounds, now),
   ]);
 
   const byState = Object.fromEntries(BOOKING_STATES.map((state) => [state, 0])) as Record<
@@ -132,6 +135,7 @@ async function figuresOf(
       bookingsMade: people.bookingsMade,
       newClients: people.newClients,
       contactMessages: people.contactMessages,
+      credits,
       // Bookings outside the open hours (the owner may book them) can exceed them: capped at all.
       utilisation: openMinutes > 0 ? Math.min(1, bookedMinutes / openMinutes) : null,
       noShowRate: attended > 0 ? byState.no_show / attended : null,
@@ -151,8 +155,8 @@ export async function computeMetrics(
   const settings = await loadSchedulingSettings(deps.db, deps.log);
   const range = resolveRange(query, settings.rules.timeZone, deps.clock());
   const [current, previous] = await Promise.all([
-    figuresOf(deps, settings, range),
-    figuresOf(deps, settings, previousRange(range)),
+    figuresOf(deps, settings, range, deps.clock()),
+    figuresOf(deps, settings, previousRange(range), deps.clock()),
   ]);
 
   const perWeek = sumBy(

@@ -5,6 +5,16 @@
 export { bookingPaymentHooks } from './booking-hooks';
 export { loadPaymentSettings, writeReceiptBusinessName } from './payment-settings';
 export { settlePaymentOnCancel } from './payment-steps';
+export {
+  cancelPackagePayment,
+  openPackagePayment,
+  providerForPackage,
+  receivePackagePayment,
+  startPackageCheckout,
+} from './package-payments';
+export type { PackagePaymentHooks } from './package-payments';
+export { manualReceiptOf } from './payment-steps';
+export type { PaymentRow } from './payments-repository';
 export { manualProvider } from './providers';
 export type { PaymentProviders } from './providers';
 export { paymentJobs, sendRefundsOfBooking } from './refunds';

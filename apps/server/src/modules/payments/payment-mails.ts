@@ -6,6 +6,7 @@ import {
   adminPaymentPath,
   formatDueDay,
   formatMoney,
+  paths,
   receiptPath,
   REFUND_METHOD_LABELS,
   type RefundMethod,
@@ -204,5 +205,31 @@ export function refundFailedOwnerMail(facts: {
       'The amount can be refunded again from the payments screen, or given back by hand.',
     ],
     { href: `${facts.appUrl}${adminPaymentPath(facts.paymentId)}`, label: 'Open the payment' },
+  );
+}
+
+/** The receipt of a package of sessions bought (issue 24): what was bought and how many sessions. */
+export function packageReceiptMail(facts: {
+  appUrl: string;
+  to: string;
+  clientName: string;
+  packageTitle: string;
+  sessions: number;
+  amountMinor: number;
+  currency: string;
+  businessName: string;
+  receiptNumber: string;
+}): OutgoingMail {
+  const amount = formatMoney(facts.amountMinor, facts.currency);
+  const from = facts.businessName ? ` by ${facts.businessName}` : '';
+  const sessions = `${facts.sessions} ${facts.sessions === 1 ? 'session' : 'sessions'}`;
+  return simpleMail(
+    facts.to,
+    `Receipt ${facts.receiptNumber}: payment received`,
+    [
+      `Hello ${facts.clientName}, thank you: your payment of ${amount} for ${facts.packageTitle} (${sessions}) was received${from}. Your receipt number is ${facts.receiptNumber}.`,
+      'Your credits are ready to use: choose a covered service on the consultation page and book with a credit. Your dashboard shows the credits left and when they expire.',
+    ],
+    { href: `${facts.appUrl}${paths.dashboard}`, label: 'Open your dashboard' },
   );
 }

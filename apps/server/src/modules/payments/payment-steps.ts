@@ -140,10 +140,30 @@ export async function receivePayment(
   options: { now: Date; manual?: ManualReceipt; providerPaymentId?: string | null },
 ): Promise<PaymentRow> {
   const payment = await lockPaymentOfBooking(tx, booking.id);
+  const paid = await receiveLockedPayment(tx, payment, options);
+  const settings = await loadPaymentSettings(tx, deps.log);
+  await deps.mailer.queueMail(
+    receiptMail({
+      ...mailFacts(deps, paid, booking, client, settings.businessName),
+      receiptNumber: paid.receiptNumber!,
+    }),
+    tx,
+  );
+  return paid;
+}
+
+/**
+ * A payment (locked by the caller) is received: paid now with the next receipt number of the year,
+ * gap-free (decision 027); a booking's or a package purchase's alike. 409 when it cannot become paid.
+ */
+export async function receiveLockedPayment(
+  tx: Tx,
+  payment: PaymentRow | undefined,
+  options: { now: Date; manual?: ManualReceipt; providerPaymentId?: string | null },
+): Promise<PaymentRow> {
   if (!payment || !canMovePayment(payment.status, 'paid')) {
     throw new HttpProblem(409, PAYMENT_MESSAGES.notPending);
   }
-  const settings = await loadPaymentSettings(tx, deps.log);
   // The counter row stays locked until the transaction ends and queues every other payer: it is
   // taken last, after everything that can be read or written before it.
   const year = options.now.getUTCFullYear();
@@ -170,13 +190,6 @@ export async function receivePayment(
     }),
     providerPaymentId: options.providerPaymentId ?? payment.providerPaymentId,
   });
-  await deps.mailer.queueMail(
-    receiptMail({
-      ...mailFacts(deps, paid, booking, client, settings.businessName),
-      receiptNumber,
-    }),
-    tx,
-  );
   return paid;
 }
 

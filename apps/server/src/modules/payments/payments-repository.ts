@@ -42,11 +42,17 @@ const joinedColumns = {
   receiptVoid,
 };
 export type JoinedPayment = {
-  payment: PaymentRow;
+  /** A booking's payment (the join keeps only those): its booking id is set. */
+  payment: PaymentRow & { bookingId: string };
   receiptVoid: boolean;
   booking: { reference: string; serviceTitle: string; startAt: Date; durationMinutes: number };
   client: { id: string; name: string; email: string };
 };
+
+/** The inner join on bookings keeps booking payments only: their booking id is set. */
+function ofBookings(rows: (Omit<JoinedPayment, 'payment'> & { payment: PaymentRow })[]) {
+  return rows as JoinedPayment[];
+}
 
 function joined(db: Db) {
   return db
@@ -62,7 +68,7 @@ export async function insertPayment(tx: Tx, values: NewPaymentRow): Promise<Paym
 }
 
 export async function findPayment(db: Db, id: string): Promise<JoinedPayment | undefined> {
-  const [row] = await joined(db).where(eq(payments.id, id));
+  const [row] = ofBookings(await joined(db).where(eq(payments.id, id)));
   return row;
 }
 
@@ -284,9 +290,11 @@ export async function listRefunds(db: Db, paymentId: string): Promise<RefundRow[
 
 /** The client's payments, newest first. */
 export async function listClientPayments(db: Db, clientId: string): Promise<JoinedPayment[]> {
-  return joined(db)
-    .where(eq(payments.clientId, clientId))
-    .orderBy(desc(payments.createdAt), desc(payments.id));
+  return ofBookings(
+    await joined(db)
+      .where(eq(payments.clientId, clientId))
+      .orderBy(desc(payments.createdAt), desc(payments.id)),
+  );
 }
 
 /** The payments of some bookings (a page of them), by booking id: one query. */
@@ -296,7 +304,7 @@ export async function paymentsOfBookings(
 ): Promise<Map<string, PaymentRow>> {
   if (bookingIds.length === 0) return new Map();
   const rows = await db.select().from(payments).where(inArray(payments.bookingId, bookingIds));
-  return new Map(rows.map((row) => [row.bookingId, row]));
+  return new Map(rows.flatMap((row) => (row.bookingId ? [[row.bookingId, row] as const] : [])));
 }
 
 export interface AdminPaymentsFilter {
@@ -340,11 +348,13 @@ export async function listAdminPayments(
   filter: AdminPaymentsFilter,
   page: { limit: number; offset: number },
 ): Promise<JoinedPayment[]> {
-  return joined(db)
-    .where(whereOf(filter))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  return ofBookings(
+    await joined(db)
+      .where(whereOf(filter))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  );
 }
 
 /** How many payments the filters select, and per currency what was received and returned. */

@@ -460,7 +460,7 @@ export async function refundPayment(
     }
     // Stripe refunds a PaymentIntent: without one every try fails (decision 046). Said, not retried.
     if (payment.provider === 'stripe' && !payment.providerPaymentId) {
-      const booking = await findBookingFacts(tx, payment.bookingId);
+      const booking = payment.bookingId ? await findBookingFacts(tx, payment.bookingId) : undefined;
       throw new HttpProblem(
         409,
         PAYMENT_MESSAGES.refundNotPossibleOnline(booking?.reference ?? ''),

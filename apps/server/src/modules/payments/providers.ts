@@ -7,7 +7,10 @@
 import type { PaymentProvider as ProviderName } from '@consult/shared';
 
 export interface CheckoutRequest {
-  bookingId: string;
+  /** The booking paid for; null for a package purchase (`purchaseId`). */
+  bookingId: string | null;
+  /** The package purchase paid for, when it is one (issue 24). */
+  purchaseId?: string;
   paymentId: string;
   amountMinor: number;
   currency: string;
@@ -36,7 +39,8 @@ export interface RefundRequest {
   /** Sent again with the same key, the provider gives back the money once. */
   idempotencyKey: string;
   paymentId: string;
-  bookingId: string;
+  /** The booking it paid; null for a package purchase's payment. */
+  bookingId: string | null;
 }
 
 export interface SentRefund {

@@ -36,6 +36,8 @@ const UNSENT_AFTER_MS = MINUTE_MS;
  * there is nobody to mail (the booking is gone, or the account was erased).
  */
 export async function clientMailFacts(deps: PaymentDeps, tx: Tx, payment: PaymentRow) {
+  // A package's payment is mailed about by the packages module, which knows what was bought.
+  if (!payment.bookingId) return null;
   const booking = await findBookingFacts(tx, payment.bookingId);
   const [client] = await findUserContacts(tx, [payment.clientId]);
   if (!booking || !client || isErasedAddress(client.email)) return null;

@@ -29,6 +29,7 @@ export const STORED_PAYMENT_STATUSES = [
   'failed',
   'cancelled',
 ] as const;
+export const STORED_PAYMENT_PURPOSES = ['booking', 'package'] as const;
 export const STORED_PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
 export const STORED_REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export const STORED_PAYMENT_METHODS = ['bank_transfer', 'cash', 'card_in_person', 'other'] as const;
@@ -38,9 +39,10 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The booking it pays; null for a package purchase's payment (`purpose` 'package'). */
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    /** What the money is for: a booking, or a package of sessions (issue 24). */
+    purpose: text('purpose', { enum: STORED_PAYMENT_PURPOSES }).notNull().default('booking'),
     clientId: uuid('client_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -91,6 +93,10 @@ export const payments = pgTable(
     check(
       'payments_status_check',
       sql`${t.status} in ('pending', 'paid', 'refunded', 'partially_refunded', 'failed', 'cancelled')`,
+    ),
+    check(
+      'payments_purpose_check',
+      sql`(${t.purpose} = 'booking' and ${t.bookingId} is not null) or (${t.purpose} = 'package' and ${t.bookingId} is null)`,
     ),
     check('payments_provider_check', sql`${t.provider} in ('manual', 'stripe')`),
     check(

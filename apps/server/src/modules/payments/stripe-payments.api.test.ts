@@ -537,7 +537,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     const rest = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {});
     expect(rest.statusCode, rest.body).toBe(200);
     expect((await webhook(t.stripe.chargeRefunded(intentId))).statusCode).toBe(200);
-    expect((await rowOf(payment.bookingId)).payment).toMatchObject({
+    expect((await rowOf(payment.bookingId!)).payment).toMatchObject({
       status: 'refunded',
       refundedMinor: 12000,
     });
@@ -1005,7 +1005,7 @@ describe('payments: the Stripe provider through the official SDK and a double of
     expect(odd.json().errors.amountMinor[0]).toBe(
       PAYMENT_MESSAGES.refundNotChargeable(formatMoney(10, 'KWD')),
     );
-    expect((await rowOf(payment.bookingId)).payment.refundPendingMinor).toBe(0);
+    expect((await rowOf(payment.bookingId!)).payment.refundPendingMinor).toBe(0);
     const even = await call('POST', `/api/admin/payments/${payment.id}/refund`, owner, {
       amountMinor: 1230,
     });

@@ -54,10 +54,17 @@ export async function createStripeProvider(settings: StripeSettings): Promise<St
     name: 'stripe',
 
     async startCheckout(request: CheckoutRequest): Promise<StartedCheckout> {
-      const metadata = { bookingId: request.bookingId, paymentId: request.paymentId };
+      // A package purchase's session names no booking: the webhook tells them apart by purpose.
+      const metadata: Record<string, string> = request.bookingId
+        ? { bookingId: request.bookingId, paymentId: request.paymentId }
+        : {
+            purpose: 'package',
+            purchaseId: request.purchaseId ?? '',
+            paymentId: request.paymentId,
+          };
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
-        client_reference_id: request.bookingId,
+        ...(request.bookingId && { client_reference_id: request.bookingId }),
         metadata,
         payment_intent_data: { metadata },
         customer_email: request.customerEmail,
@@ -103,7 +110,10 @@ export async function createStripeProvider(settings: StripeSettings): Promise<St
         {
           payment_intent: request.providerPaymentId,
           amount: toStripeAmount(request.amountMinor, request.currency),
-          metadata: { paymentId: request.paymentId, bookingId: request.bookingId },
+          metadata: {
+            paymentId: request.paymentId,
+            ...(request.bookingId && { bookingId: request.bookingId }),
+          },
         },
         { idempotencyKey: request.idempotencyKey },
       );

@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { canMovePayment } from '@consult/shared';
+import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { auditChange, insertAuditEntry } from '../audit';
@@ -407,7 +408,7 @@ async function refundEnded(deps: PaymentDeps, tx: Tx, object: RefundObject): Pro
   else if (clientTold) failed = await reverseRefund(tx, payment, refund);
   else return 'ignored';
   const failureReason = object.failure_reason ?? object.status;
-  const booking = await findBookingFacts(tx, payment.bookingId);
+  const booking = payment.bookingId ? await findBookingFacts(tx, payment.bookingId) : undefined;
   await insertAuditEntry(tx, {
     actorId: null,
     action: 'payment.refund_failed',
@@ -460,15 +461,68 @@ async function refundEnded(deps: PaymentDeps, tx: Tx, object: RefundObject): Pro
 }
 
 /**
+ * A package purchase's Checkout Session (issue 24), applied once like a booking's: paid, the
+ * purchase gets its receipt and credits; ended unpaid, it is cancelled. A session that does not pay
+ * the purchase's payment (another amount), or pays one received already, changes nothing and is
+ * logged for the owner to look at.
+ */
+async function packageSessionEvent(
+  deps: PaymentDeps & Pick<AppDeps, 'packagePayments'>,
+  event: StripeEventLike,
+  session: SessionObject,
+  now: Date,
+): Promise<EventOutcome> {
+  const paymentId = session.metadata?.paymentId;
+  return deps.db.transaction(async (tx): Promise<EventOutcome> => {
+    if (!(await claimProviderEvent(tx, event.id, event.type))) return 'duplicate';
+    const payment = paymentId && isUuid(paymentId) ? await lockPayment(tx, paymentId) : undefined;
+    if (payment?.purpose !== 'package' || payment.provider !== 'stripe') return 'ignored';
+    if (!sessionPaysFor(session, payment)) return 'ignored';
+    const intentId = idOf(session.payment_intent);
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        if (session.payment_status !== 'paid') {
+          await updatePayment(tx, payment.id, { providerPaymentId: intentId });
+          return 'applied';
+        }
+        if (!canMovePayment(payment.status, 'paid')) {
+          deps.log.error(
+            { paymentId: payment.id, intentId, status: payment.status },
+            'a package payment arrived for a purchase no longer awaiting it',
+          );
+          return 'ignored';
+        }
+        await deps.packagePayments.purchasePaid(deps, tx, payment, {
+          now,
+          providerPaymentId: intentId,
+        });
+        return 'applied';
+      case 'checkout.session.expired':
+      case 'checkout.session.async_payment_failed':
+        if (payment.status !== 'pending') return 'ignored';
+        await deps.packagePayments.purchaseCancelled(tx, payment.id);
+        await updatePayment(tx, payment.id, { status: 'cancelled' });
+        return 'applied';
+      default:
+        return 'ignored';
+    }
+  });
+}
+
+/**
  * Applies a verified event once. The refund a late payment needs is sent after the transaction;
  * the refund job sends it if that fails.
  */
 export async function applyStripeEvent(
-  deps: PaymentDeps,
+  deps: PaymentDeps & Pick<AppDeps, 'packagePayments'>,
   event: StripeEventLike,
 ): Promise<EventOutcome> {
   const now = deps.clock();
   const object = event.data.object as SessionObject & ChargeObject & RefundObject;
+  if (event.type.startsWith('checkout.session.') && object.metadata?.purpose === 'package') {
+    return packageSessionEvent(deps, event, object, now);
+  }
   const paidEvent =
     event.type === 'checkout.session.completed' ||
     event.type === 'checkout.session.async_payment_succeeded';

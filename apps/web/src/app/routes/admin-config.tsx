@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/ui/card';
 import { readSectionTab, sectionTabHref, SectionTabs } from '../../components/ui/section-tabs';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SchedulingConfig } from '../../features/bookings/scheduling';
+import { AdminPackagesCard } from '../../features/packages';
 import { PaymentSettingsCard } from '../../features/payments';
 import { SiteEditor } from '../../features/site/admin';
 import { SetupChecklist } from '../../features/system';
@@ -15,6 +16,7 @@ import { useOwnerTimeZone } from '../../lib/owner-time-zone-api';
 const TABS = [
   { id: 'scheduling', label: 'Services and hours' },
   { id: 'payments', label: 'Payments' },
+  { id: 'packages', label: 'Packages' },
   { id: 'site', label: 'Site content' },
   { id: 'calendars', label: 'Calendars' },
   { id: 'security', label: 'Sign-in security' },
@@ -33,7 +35,7 @@ const CHECKLIST_LINKS = {
 
 /**
  * /admin/config: what a new site still needs (the first-run checklist), then one tab each for the
- * services, hours and rules, the payment settings, the site content, the calendar feed and the
+ * services, hours and rules, the payment settings, the packages of sessions, the site content, the calendar feed and the
  * owner's calendars whose events block slots, and how admins sign in. The
  * tab is in the address; leaving a tab with unsaved edits asks first, as leaving the page does.
  */
@@ -60,6 +62,7 @@ export default function AdminConfigRoute() {
       />
       {tab === 'scheduling' && <SchedulingConfig />}
       {tab === 'payments' && <PaymentSettingsCard />}
+      {tab === 'packages' && <AdminPackagesCard />}
       {tab === 'site' && <SiteEditor />}
       {tab === 'calendars' && (
         <div className="flex flex-col gap-6">

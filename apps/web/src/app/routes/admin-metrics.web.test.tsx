@@ -47,6 +47,7 @@ function figures(overrides: Partial<MetricsFigures> = {}): MetricsFigures {
     contactMessages: 0,
     utilisation: null,
     noShowRate: null,
+    credits: { sold: 0, used: 0, outstanding: 0 },
     ...overrides,
   };
 }

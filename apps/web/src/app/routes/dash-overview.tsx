@@ -1,10 +1,12 @@
 import { AccountOverview, useGetUserQuery } from '../../features/account';
 import { NextBookingPanel } from '../../features/bookings/my-bookings';
 import { CalendarFeedCard } from '../../features/calendars';
+import { MyCreditsCard } from '../../features/packages';
 import { detectTimeZone } from '../../lib/date-time';
 
 /**
- * /dash: the greeting and account state, with the next consultation first and, last, the address
+ * /dash: the greeting and account state, with the next consultation first, the package credits
+ * and purchases, and, last, the address
  * that puts the client's sessions in their own calendar.
  */
 export default function DashOverviewRoute() {
@@ -12,6 +14,9 @@ export default function DashOverviewRoute() {
   return (
     <>
       <AccountOverview highlight={(user) => <NextBookingPanel timeZone={user.timeZone} />} />
+      <div className="mt-6">
+        <MyCreditsCard timeZone={user?.timeZone ?? detectTimeZone()} />
+      </div>
       <div className="mt-6">
         <CalendarFeedCard audience="client" timeZone={user?.timeZone ?? detectTimeZone()} />
       </div>

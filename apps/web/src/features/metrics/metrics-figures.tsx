@@ -169,6 +169,18 @@ export function MetricsFiguresGrid({
         )}
       </Figure>
       <Figure
+        title="Package credits outstanding"
+        counts="Unused credits of paid packages that have not expired: sessions still owed, today."
+        value={current.credits.outstanding}
+      >
+        <Breakdown
+          rows={[
+            ['Sold in this range', current.credits.sold],
+            ['Used in this range', current.credits.used],
+          ]}
+        />
+      </Figure>
+      <Figure
         title="New clients"
         counts="Client accounts created in this range."
         value={current.newClients}

@@ -1,4 +1,5 @@
 /** Cancelling a held or confirmed booking. */
+import { beforeCancellationCutoff } from '../booking-state';
 import { updateBooking } from '../bookings-repository';
 import {
   bookingClient,
@@ -10,22 +11,26 @@ import {
   requireClientChange,
   requireStateChange,
   type BookingActorRef,
-  type BookingDeps,
+  type CreditedBookingDeps,
   type BookingOutcome,
 } from './change-steps';
 
 /**
  * Cancels a held or confirmed booking: a client only before the cutoff, the owner any time. Its
- * payment is settled in the same transaction (`deps.bookingPayments.settleOnCancel`).
+ * payment is settled in the same transaction (`deps.bookingPayments.settleOnCancel`), and so is a
+ * package credit that paid it: given back before the cutoff, forfeited after it, by the same
+ * policy (`beforeCancellationCutoff`) whoever cancels.
  */
 export async function cancelBooking(
-  deps: BookingDeps,
+  deps: CreditedBookingDeps,
   actor: BookingActorRef,
   bookingId: string,
   input: { reason: string | null },
   now: Date = deps.clock(),
 ): Promise<BookingOutcome> {
   const { view } = await changeContext(deps, now);
+  const inTime = (booking: { startAt: Date }) =>
+    beforeCancellationCutoff(booking.startAt, now, view.cutoffHours);
   const { reason } = input;
   const outcome = await deps.db.transaction(async (tx) => {
     const booking = await lockOwnBooking(tx, actor, bookingId);
@@ -45,6 +50,11 @@ export async function cancelBooking(
     });
     const client = await bookingClient(tx, booking);
     const refund = await deps.bookingPayments.settleOnCancel(deps, tx, booking, actor);
+    await deps.bookingCredits.settleCredit(tx, {
+      bookingId: booking.id,
+      outcome: inTime(booking) ? 'returned' : 'forfeited',
+      actorId: actor.userId,
+    });
     await mailChange(deps, tx, 'cancelled', updated, client, { reason, refund });
     return { booking: updated, client: clientView(client), view };
   });

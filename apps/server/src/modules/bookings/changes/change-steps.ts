@@ -44,8 +44,11 @@ export type BookingDeps = Pick<
   'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone' | 'bookingPayments'
 >;
 
+/** A change that can spend, give back or forfeit a package credit (issue 24). */
+export type CreditedBookingDeps = BookingDeps & Pick<AppDeps, 'bookingCredits'>;
+
 /** A change that moves a booking to a time also checks the owner's calendars (decision 059). */
-export type TimedBookingDeps = BookingDeps & Pick<AppDeps, 'calendarBusy'>;
+export type TimedBookingDeps = CreditedBookingDeps & Pick<AppDeps, 'calendarBusy'>;
 
 /** Who makes the change: the booking's client, or the owner (any booking, any time). */
 export interface BookingActorRef {

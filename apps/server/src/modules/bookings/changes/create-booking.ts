@@ -55,6 +55,11 @@ export interface CreateBookingInput {
   idempotencyKey?: string;
   /** Owner only: any free time, not just an offered slot (overlaps are still refused). */
   outsideHours?: boolean;
+  /**
+   * Pay with a package credit: a client's booking does by default when one covers the service;
+   * the owner's only when asked. true with no credit usable is a 409.
+   */
+  useCredit?: boolean;
 }
 
 /** What a request asked for: a retry with the same key must ask for exactly this again. */
@@ -138,7 +143,7 @@ export async function createBooking(
   actor: BookingActorRef,
   input: CreateBookingInput,
   now: Date = deps.clock(),
-): Promise<BookingOutcome> {
+): Promise<BookingOutcome & { credit: { purchaseId: string } | null }> {
   const { db } = deps;
   const client = await resolveClient(db, actor, input.clientId);
   const service = await requireBookableService(db, input.service);
@@ -148,19 +153,43 @@ export async function createBooking(
   const answers = answersSnapshot(service, actor, input.answers ?? {});
   const fingerprint = requestFingerprint(service.slug, start, notes, answers);
   const key = input.idempotencyKey;
-  const outcome = (booking: BookingRow): BookingOutcome => ({
+  const outcome = (booking: BookingRow, credit: { purchaseId: string } | null) => ({
     booking,
     client: clientView(client),
     view,
+    credit,
   });
+  const wantsCredit =
+    service.priceMinor > 0 && (input.useCredit ?? actor.type === 'client') !== false;
 
   if (key !== undefined) {
     const existing = await findBookingByIdempotencyKey(db, client.id, key);
-    if (existing) return outcome(replayed(existing, fingerprint));
+    if (existing) return outcome(replayed(existing, fingerprint), await creditOf(existing));
+  }
+
+  async function creditOf(booking: BookingRow) {
+    const purchaseId = (await deps.bookingCredits.creditsOfBookings(db, [booking.id])).get(
+      booking.id,
+    );
+    return purchaseId ? { purchaseId } : null;
   }
 
   try {
-    const booking = await db.transaction(async (tx) => {
+    const { booking, credit } = await db.transaction(async (tx) => {
+      // A package credit pays the booking whole: it is confirmed with nothing to pay (issue 24).
+      const credit = wantsCredit
+        ? await deps.bookingCredits.spendCredit(tx, {
+            clientId: client.id,
+            serviceId: service.id,
+            now,
+          })
+        : null;
+      if (input.useCredit === true && service.priceMinor > 0 && !credit) {
+        throw new HttpProblem(409, BOOKING_MESSAGES.creditUnavailable, {
+          errors: { useCredit: [BOOKING_MESSAGES.creditUnavailable] },
+        });
+      }
+      const price = credit ? 0 : service.priceMinor;
       // The owner booking for a client arranges the payment with them: it is recorded by hand.
       const provider =
         actor.type === 'owner'
@@ -170,7 +199,7 @@ export async function createBooking(
       if (actor.type === 'client') {
         await requireUnderClientCaps(tx, {
           clientId: client.id,
-          priceMinor: service.priceMinor,
+          priceMinor: price,
           provider,
           rules: settings.rules,
           now,
@@ -180,7 +209,7 @@ export async function createBooking(
         outsideHours: actor.type === 'owner' && input.outsideHours === true,
       });
       const initial = initialBookingState({
-        priceMinor: service.priceMinor,
+        priceMinor: price,
         provider,
         now,
         holdMinutes: settings.rules.holdMinutes,
@@ -206,7 +235,15 @@ export async function createBooking(
         requestFingerprint: key !== undefined ? fingerprint : null,
         createdBy: actor.userId,
       });
-      await deps.bookingPayments.openPayment(tx, row, provider);
+      if (credit) {
+        await deps.bookingCredits.recordCreditUse(tx, {
+          purchaseId: credit.purchaseId,
+          bookingId: row.id,
+          actorId: actor.userId,
+        });
+      } else {
+        await deps.bookingPayments.openPayment(tx, row, provider);
+      }
       await insertBookingEvent(tx, {
         bookingId: row.id,
         action: 'created',
@@ -214,7 +251,11 @@ export async function createBooking(
         toState: row.state,
         actorType: actor.type,
         actorId: actor.userId,
-        details: { start: row.startAt.toISOString(), service: row.serviceSlug },
+        details: {
+          start: row.startAt.toISOString(),
+          service: row.serviceSlug,
+          ...(credit && { creditPurchaseId: credit.purchaseId }),
+        },
       });
       if (actor.type === 'owner') {
         await insertAuditEntry(tx, {
@@ -233,16 +274,16 @@ export async function createBooking(
         });
       }
       if (row.state === 'confirmed') await mailChange(deps, tx, 'confirmed', row, client);
-      return row;
+      return { booking: row, credit };
     });
-    return outcome(booking);
+    return outcome(booking, credit);
   } catch (error) {
     const slotTaken = error instanceof SlotUnavailable || isExclusionViolation(error);
     // The same request sent twice at once: the first one's booking took the slot (or the key);
     // the second answers with it instead of a conflict.
     if (key !== undefined && (slotTaken || isUniqueViolation(error))) {
       const winner = await findBookingByIdempotencyKey(db, client.id, key);
-      if (winner) return outcome(replayed(winner, fingerprint));
+      if (winner) return outcome(replayed(winner, fingerprint), await creditOf(winner));
     }
     if (slotTaken)
       throw await slotTakenProblem(db, deps.calendarBusy, service, start, now, settings);

@@ -20,6 +20,7 @@ import {
   requireStateChange,
   type BookingActorRef,
   type BookingDeps,
+  type CreditedBookingDeps,
   type BookingOutcome,
 } from './change-steps';
 
@@ -28,7 +29,7 @@ import {
  * other. No mail: nothing changes for the client's calendar.
  */
 export async function changeBookingState(
-  deps: BookingDeps,
+  deps: CreditedBookingDeps,
   actor: BookingActorRef,
   bookingId: string,
   to: Extract<BookingState, 'completed' | 'no_show'>,
@@ -40,6 +41,14 @@ export async function changeBookingState(
     requireStateChange(booking, to, actor, view);
     const updated = await updateBooking(tx, booking.id, { state: to });
     await recordChange(tx, actor, booking, { action: to, toState: to });
+    // A no-show forfeits a package credit that paid the booking (the late-cancellation rule).
+    if (to === 'no_show') {
+      await deps.bookingCredits.settleCredit(tx, {
+        bookingId: booking.id,
+        outcome: 'forfeited',
+        actorId: actor.userId,
+      });
+    }
     const client = await bookingClient(tx, booking);
     return { booking: updated, client: clientView(client), view };
   });

@@ -3,6 +3,7 @@ import { authHandlers } from './auth';
 import { bookingsHandlers } from './bookings';
 import { calendarsHandlers } from './calendars';
 import { messagesHandlers } from './messages';
+import { packagesHandlers } from './packages';
 import { paymentsHandlers } from './payments';
 import { siteHandlers } from './site';
 import { systemHandlers } from './system';
@@ -18,6 +19,7 @@ export const handlers = [
   ...bookingsHandlers,
   ...calendarsHandlers,
   ...paymentsHandlers,
+  ...packagesHandlers,
   ...messagesHandlers,
   ...usersHandlers,
   ...systemHandlers,

@@ -1,0 +1,352 @@
+/**
+ * Buying packages and the credits they give (issue 24). A purchase is paid like a booking: by
+ * Stripe's Checkout (the webhook calls `packagePaymentHooks`) or by hand (the owner marks it paid),
+ * each with its gap-free receipt; a free package, or one the owner grants, is paid at once. Credits
+ * exist only once the purchase is paid, and count down from the package's sessions.
+ */
+import {
+  DAY_MS,
+  PACKAGE_MESSAGES,
+  paths,
+  type Credit,
+  type MarkPaidInput,
+  type PackagePurchase,
+  type PurchaseAnswer,
+  type UserCredits,
+  type creditAdjustmentSchema,
+} from '@consult/shared';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import type { Db, Tx } from '../../db/client';
+import { isUuid } from '../../db/uuid';
+import { HttpProblem } from '../../plugins/errors';
+import { auditChange, insertAuditEntry } from '../audit';
+import {
+  cancelPackagePayment,
+  manualReceiptOf,
+  openPackagePayment,
+  providerForPackage,
+  receivePackagePayment,
+  startPackageCheckout,
+  type PackagePaymentHooks,
+  type PaymentRow,
+} from '../payments';
+import { findUserById } from '../users';
+import { lockPackage } from './packages-repository';
+import {
+  findPurchase,
+  insertCreditEntry,
+  insertPurchase,
+  listCreditUsesOfClient,
+  listPurchasesOfClient,
+  listUsableCredits,
+  lockPurchase,
+  lockPurchaseOfPayment,
+  updatePurchase,
+  type PurchaseRow,
+  type PurchaseWithPayment,
+} from './purchases-repository';
+
+type CreditAdjustment = z.output<typeof creditAdjustmentSchema>;
+
+export function toPackagePurchase({ purchase, payment }: PurchaseWithPayment): PackagePurchase {
+  return {
+    id: purchase.id,
+    packageId: purchase.packageId,
+    packageTitle: purchase.title,
+    sessions: purchase.sessions,
+    priceMinor: purchase.priceMinor,
+    currency: purchase.currency,
+    validityDays: purchase.validityDays,
+    state: purchase.state,
+    provider: payment?.provider ?? null,
+    paymentId: purchase.paymentId,
+    receiptNumber: payment?.receiptNumber ?? null,
+    creditsRemaining: purchase.creditsRemaining,
+    granted: purchase.grantedBy !== null,
+    paidAt: purchase.paidAt?.toISOString() ?? null,
+    expiresAt: purchase.expiresAt?.toISOString() ?? null,
+    createdAt: purchase.createdAt.toISOString(),
+  };
+}
+
+async function viewPurchase(db: Db, id: string): Promise<PackagePurchase> {
+  return toPackagePurchase((await findPurchase(db, id))!);
+}
+
+/**
+ * The purchase is paid: its credits are given, counted from now for the package's validity, and
+ * the ledger says where they came from.
+ */
+async function activatePurchase(
+  tx: Tx,
+  purchase: PurchaseRow,
+  now: Date,
+  actorId: string | null,
+): Promise<PurchaseRow> {
+  const expiresAt =
+    purchase.validityDays === null
+      ? null
+      : new Date(now.getTime() + purchase.validityDays * DAY_MS);
+  const paid = await updatePurchase(tx, purchase.id, {
+    state: 'paid',
+    paidAt: now,
+    expiresAt,
+    creditsRemaining: purchase.sessions,
+  });
+  await insertCreditEntry(tx, {
+    purchaseId: purchase.id,
+    delta: purchase.sessions,
+    reason: purchase.grantedBy ? 'grant' : 'purchase',
+    actorId,
+  });
+  return paid;
+}
+
+/** A 404 for a package that does not exist or is retired would hide why: retired is a 409. */
+async function packageForSale(tx: Tx, id: string) {
+  const found = isUuid(id) ? await lockPackage(tx, id) : undefined;
+  if (!found) throw new HttpProblem(404, PACKAGE_MESSAGES.unknown);
+  if (!found.active) throw new HttpProblem(409, PACKAGE_MESSAGES.notForSale);
+  return found;
+}
+
+/**
+ * POST /api/packages/:id/purchase. With Stripe the client is sent to its Checkout (the purchase
+ * waits as `pending_payment`); with manual payments it waits for the owner to mark it paid; a free
+ * package is paid at once. A checkout that cannot be started cancels the purchase (503), so no
+ * purchase is left that nobody can pay.
+ */
+export async function purchasePackage(
+  deps: Pick<AppDeps, 'db' | 'log' | 'payments' | 'config' | 'clock'>,
+  client: { id: string; email: string },
+  packageId: string,
+  input: { couponCode?: string | undefined },
+): Promise<PurchaseAnswer> {
+  if (input.couponCode !== undefined) {
+    throw new HttpProblem(400, PACKAGE_MESSAGES.couponsNotOffered, {
+      errors: { couponCode: [PACKAGE_MESSAGES.couponsNotOffered] },
+    });
+  }
+  const now = deps.clock();
+  const { purchase, provider } = await deps.db.transaction(async (tx) => {
+    const offer = await packageForSale(tx, packageId);
+    const terms = {
+      packageId: offer.id,
+      clientId: client.id,
+      title: offer.title,
+      sessions: offer.sessions,
+      priceMinor: offer.priceMinor,
+      currency: offer.currency,
+      validityDays: offer.validityDays,
+    };
+    if (offer.priceMinor === 0) {
+      const bought = await insertPurchase(tx, { ...terms, state: 'pending_payment' });
+      return { purchase: await activatePurchase(tx, bought, now, null), provider: null };
+    }
+    const provider = await providerForPackage(deps, tx);
+    const payment = await openPackagePayment(
+      tx,
+      { clientId: client.id, amountMinor: offer.priceMinor, currency: offer.currency },
+      provider,
+    );
+    const bought = await insertPurchase(tx, {
+      ...terms,
+      state: 'pending_payment',
+      paymentId: payment.id,
+    });
+    return { purchase: bought, provider };
+  });
+  if (provider !== 'stripe' || !purchase.paymentId) {
+    return { purchase: await viewPurchase(deps.db, purchase.id) };
+  }
+  try {
+    const checkoutUrl = await startPackageCheckout(
+      deps,
+      { id: purchase.id, title: purchase.title, paymentId: purchase.paymentId },
+      client,
+      `${paths.dashboard}?purchase=${purchase.id}`,
+    );
+    return { purchase: await viewPurchase(deps.db, purchase.id), checkoutUrl };
+  } catch (error) {
+    await deps.db.transaction(async (tx) => {
+      const locked = await lockPurchase(tx, purchase.id);
+      if (locked?.state !== 'pending_payment') return;
+      await updatePurchase(tx, locked.id, { state: 'cancelled' });
+      await cancelPackagePayment(tx, purchase.paymentId!);
+    });
+    throw error;
+  }
+}
+
+/** The owner marks a manual purchase paid (issue 24): its receipt, its credits, audited. */
+export async function markPurchasePaid(
+  deps: Pick<AppDeps, 'db' | 'log' | 'mailer' | 'config' | 'clock' | 'ownerTimeZone'>,
+  ownerId: string,
+  purchaseId: string,
+  input: MarkPaidInput,
+): Promise<PackagePurchase> {
+  const now = deps.clock();
+  const receipt = await manualReceiptOf(deps, deps.db, now, input);
+  await deps.db.transaction(async (tx) => {
+    const purchase = isUuid(purchaseId) ? await lockPurchase(tx, purchaseId) : undefined;
+    if (!purchase) throw new HttpProblem(404, PACKAGE_MESSAGES.purchaseUnknown);
+    if (purchase.state !== 'pending_payment' || !purchase.paymentId) {
+      throw new HttpProblem(409, PACKAGE_MESSAGES.purchaseNotPending);
+    }
+    const client = await findUserById(tx, purchase.clientId);
+    if (!client) throw new HttpProblem(404, PACKAGE_MESSAGES.purchaseUnknown);
+    const paid = await receivePackagePayment(deps, tx, purchase.paymentId, purchase, client, {
+      now,
+      manual: receipt,
+    });
+    await activatePurchase(tx, purchase, now, ownerId);
+    await insertAuditEntry(tx, {
+      actorId: ownerId,
+      action: 'package.purchase_paid',
+      target: purchase.id,
+      details: {
+        ...auditChange({ state: purchase.state }, { state: 'paid' }),
+        paymentId: paid.id,
+        receiptNumber: paid.receiptNumber,
+        method: receipt.method,
+        receivedOn: receipt.receivedOn,
+      },
+    });
+  });
+  return viewPurchase(deps.db, purchaseId);
+}
+
+/** The payments module's side of a package purchase (`deps.packagePayments`). */
+export const packagePaymentHooks: PackagePaymentHooks = {
+  async purchasePaid(deps, tx, payment: PaymentRow, options) {
+    const purchase = await lockPurchaseOfPayment(tx, payment.id);
+    const client = purchase && (await findUserById(tx, purchase.clientId));
+    if (!purchase || !client || purchase.state !== 'pending_payment') {
+      deps.log.error({ paymentId: payment.id }, 'a package payment names no purchase awaiting it');
+      return;
+    }
+    await receivePackagePayment(deps, tx, payment.id, purchase, client, options);
+    await activatePurchase(tx, purchase, options.now, null);
+  },
+  async purchaseCancelled(tx, paymentId) {
+    const purchase = await lockPurchaseOfPayment(tx, paymentId);
+    if (purchase?.state === 'pending_payment') {
+      await updatePurchase(tx, purchase.id, { state: 'cancelled' });
+    }
+  },
+};
+
+/** A client's credits usable now (oldest expiry first) and every purchase of theirs. */
+export async function creditsOf(db: Db, clientId: string, now: Date): Promise<UserCredits> {
+  const [usable, purchases, uses] = await Promise.all([
+    listUsableCredits(db, clientId, now),
+    listPurchasesOfClient(db, clientId),
+    listCreditUsesOfClient(db, clientId),
+  ]);
+  const credits: Credit[] = usable.map(({ purchase, services }) => ({
+    purchaseId: purchase.id,
+    packageTitle: purchase.title,
+    services,
+    remaining: purchase.creditsRemaining,
+    expiresAt: purchase.expiresAt?.toISOString() ?? null,
+  }));
+  return {
+    credits,
+    purchases: purchases.map(toPackagePurchase),
+    uses: uses.map((use) => ({
+      purchaseId: use.purchaseId,
+      bookingId: use.bookingId,
+      reference: use.reference,
+      serviceTitle: use.serviceTitle,
+      start: use.startAt.toISOString(),
+      outcome: use.settled === 'returned' || use.settled === 'forfeited' ? use.settled : 'used',
+    })),
+  };
+}
+
+/**
+ * POST /api/admin/users/:id/credits: credits added to or taken back from one of the client's paid
+ * purchases, or a package granted (paid by hand or free: a purchase with the credits, no payment).
+ * Audited, with the owner's reason in the ledger.
+ */
+export async function adjustCredits(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  ownerId: string,
+  userId: string,
+  input: CreditAdjustment,
+): Promise<PackagePurchase> {
+  const now = deps.clock();
+  const id = await deps.db.transaction(async (tx) => {
+    const client = isUuid(userId) ? await findUserById(tx, userId) : undefined;
+    if (!client) throw new HttpProblem(404, PACKAGE_MESSAGES.userUnknown);
+    if (input.packageId !== undefined) {
+      const offer = isUuid(input.packageId) ? await lockPackage(tx, input.packageId) : undefined;
+      if (!offer) throw new HttpProblem(404, PACKAGE_MESSAGES.unknown);
+      const granted = await insertPurchase(tx, {
+        packageId: offer.id,
+        clientId: client.id,
+        title: offer.title,
+        sessions: input.delta,
+        priceMinor: 0,
+        currency: offer.currency,
+        validityDays: offer.validityDays,
+        state: 'pending_payment',
+        grantedBy: ownerId,
+      });
+      const paid = await activatePurchase(tx, granted, now, ownerId);
+      await insertAuditEntry(tx, {
+        actorId: ownerId,
+        action: 'package.grant',
+        target: paid.id,
+        details: {
+          clientId: client.id,
+          packageId: offer.id,
+          credits: input.delta,
+          reason: input.reason,
+        },
+      });
+      return paid.id;
+    }
+    const purchase = isUuid(input.purchaseId!)
+      ? await lockPurchase(tx, input.purchaseId!)
+      : undefined;
+    // Another client's purchase is as unknown as a missing one.
+    if (!purchase || purchase.clientId !== client.id) {
+      throw new HttpProblem(404, PACKAGE_MESSAGES.purchaseUnknown);
+    }
+    if (purchase.state !== 'paid') {
+      throw new HttpProblem(409, PACKAGE_MESSAGES.creditPurchaseNotPaid);
+    }
+    if (purchase.creditsRemaining + input.delta < 0) {
+      throw new HttpProblem(409, PACKAGE_MESSAGES.creditTakeBackTooMany, {
+        errors: { delta: [PACKAGE_MESSAGES.creditTakeBackTooMany] },
+      });
+    }
+    const after = await updatePurchase(tx, purchase.id, {
+      creditsRemaining: purchase.creditsRemaining + input.delta,
+    });
+    await insertCreditEntry(tx, {
+      purchaseId: purchase.id,
+      delta: input.delta,
+      reason: input.delta > 0 ? 'grant' : 'take_back',
+      actorId: ownerId,
+      note: input.reason,
+    });
+    await insertAuditEntry(tx, {
+      actorId: ownerId,
+      action: input.delta > 0 ? 'package.credits_grant' : 'package.credits_take_back',
+      target: purchase.id,
+      details: {
+        ...auditChange(
+          { creditsRemaining: purchase.creditsRemaining },
+          { creditsRemaining: after.creditsRemaining },
+        ),
+        clientId: client.id,
+        reason: input.reason,
+      },
+    });
+    return purchase.id;
+  });
+  return viewPurchase(deps.db, id);
+}

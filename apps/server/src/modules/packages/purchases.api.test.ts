@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import {
+  adminPackageSchema,
+  formatReceiptNumber,
+  PACKAGE_MESSAGES,
+  PAYMENT_MESSAGES,
+  purchaseAnswerSchema,
+  userCreditsSchema,
+} from '@consult/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { signedInUser } from '../../test/accounts';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { StripeDouble, type StripeEvent } from '../../test/stripe-double';
+import { createStripeTestApp, type StripeTestApp } from '../../test/stripe-test-app';
+import { auditLog } from '../audit/schema';
+import { addService } from '../bookings/booking-test-setup';
+import { payments } from '../payments/schema';
+import { packageCreditEntries } from './schema';
+
+type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
+type Call = (
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  who?: SignedIn,
+  payload?: object,
+) => Promise<LightMyRequestResponse>;
+
+function caller(t: TestApp): Call {
+  return (method, url, who, payload) =>
+    t.app.inject({ method, url, headers: who?.headers, payload });
+}
+
+async function addPackage(call: Call, owner: SignedIn, fields: object = {}) {
+  const res = await call('POST', '/api/admin/packages', owner, {
+    title: 'Five coaching sessions',
+    services: ['coaching'],
+    sessions: 5,
+    priceMinor: 35000,
+    currency: 'USD',
+    validityDays: 180,
+    ...fields,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return adminPackageSchema.parse(res.json());
+}
+
+describe('buying a package with manual payments', () => {
+  let t: TestApp;
+  let peer: SmtpPeer;
+  let call: Call;
+  let owner: SignedIn;
+  let offer: Awaited<ReturnType<typeof addPackage>>;
+
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await createTestApp({ env: { SMTP_URL: peer.url } });
+    call = caller(t);
+    await addService(t.app, { slug: 'coaching', priceMinor: 8000, currency: 'USD' });
+    owner = await signedInUser(t.app, { role: 'admin' });
+    offer = await addPackage(call, owner);
+  });
+  afterAll(async () => {
+    await t.close();
+    await peer.close();
+  });
+
+  it('waits as awaiting payment with no credits until the owner marks it paid; then a numbered receipt is mailed and the credits count from then', async () => {
+    const client = await signedInUser(t.app);
+    const res = await call('POST', `/api/packages/${offer.id}/purchase`, client, {});
+    expect(res.statusCode, res.body).toBe(201);
+    const { purchase, checkoutUrl } = purchaseAnswerSchema.parse(res.json());
+    expect(checkoutUrl).toBeUndefined();
+    expect(purchase).toMatchObject({
+      state: 'pending_payment',
+      provider: 'manual',
+      creditsRemaining: 0,
+      receiptNumber: null,
+      expiresAt: null,
+    });
+    const before = userCreditsSchema.parse((await call('GET', '/api/user/credits', client)).json());
+    expect(before.credits).toEqual([]);
+    expect(before.purchases.map((p) => p.id)).toEqual([purchase.id]);
+
+    const paid = await call(
+      'POST',
+      `/api/admin/package-purchases/${purchase.id}/mark-paid`,
+      owner,
+      { method: 'bank_transfer' },
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    const receiptNumber = paid.json().receiptNumber as string;
+    expect(receiptNumber).toBe(formatReceiptNumber(new Date().getUTCFullYear(), 1));
+    expect(paid.json()).toMatchObject({ state: 'paid', creditsRemaining: 5 });
+
+    const after = userCreditsSchema.parse((await call('GET', '/api/user/credits', client)).json());
+    expect(after.credits).toEqual([
+      {
+        purchaseId: purchase.id,
+        packageTitle: offer.title,
+        services: ['coaching'],
+        remaining: 5,
+        expiresAt: expect.any(String),
+      },
+    ]);
+    const days = (Date.parse(after.credits[0]!.expiresAt!) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(179.9);
+    expect(days).toBeLessThan(180.1);
+
+    await t.app.deps.mailer.deliverDue();
+    const mail = await peer.waitForMail((m) => m.subject?.includes(receiptNumber) ?? false);
+    expect(mail.text).toContain(offer.title);
+
+    const again = await call(
+      'POST',
+      `/api/admin/package-purchases/${purchase.id}/mark-paid`,
+      owner,
+      { method: 'cash' },
+    );
+    expect(again.statusCode).toBe(409);
+    const [entry] = await t.app.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'package.purchase_paid'), eq(auditLog.target, purchase.id)));
+    expect(entry?.actorId).toBe(owner.user.id);
+  });
+
+  it('gives a free package’s credits at once, with no payment and no receipt', async () => {
+    const free = await addPackage(call, owner, { title: 'Trial', priceMinor: 0, sessions: 1 });
+    const client = await signedInUser(t.app);
+    const res = await call('POST', `/api/packages/${free.id}/purchase`, client, {});
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().purchase).toMatchObject({
+      state: 'paid',
+      provider: null,
+      paymentId: null,
+      creditsRemaining: 1,
+    });
+  });
+
+  it('does not sell a retired package (409) nor an unknown one (404); a discount code is refused in plain words', async () => {
+    const client = await signedInUser(t.app);
+    const retired = await addPackage(call, owner, { title: 'Retired', active: false });
+    const res = await call('POST', `/api/packages/${retired.id}/purchase`, client, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(PACKAGE_MESSAGES.notForSale);
+    for (const id of [crypto.randomUUID(), 'nope']) {
+      expect((await call('POST', `/api/packages/${id}/purchase`, client, {})).statusCode).toBe(404);
+    }
+    const coupon = await call('POST', `/api/packages/${offer.id}/purchase`, client, {
+      couponCode: 'SPRING',
+    });
+    expect(coupon.statusCode).toBe(400);
+    expect(coupon.json().errors.couponCode).toEqual([PACKAGE_MESSAGES.couponsNotOffered]);
+    expect(
+      (await call('POST', `/api/packages/${offer.id}/purchase`, undefined, {})).statusCode,
+    ).toBe(401);
+  });
+
+  it('lets the owner grant a package and give or take back credits, audited; another client’s purchase is 404', async () => {
+    const client = await signedInUser(t.app);
+    const other = await signedInUser(t.app);
+    const grant = await call('POST', `/api/admin/users/${client.user.id}/credits`, owner, {
+      packageId: offer.id,
+      delta: 2,
+      reason: 'Goodwill after a missed call',
+    });
+    expect(grant.statusCode, grant.body).toBe(201);
+    const granted = grant.json().purchase;
+    expect(granted).toMatchObject({
+      state: 'paid',
+      granted: true,
+      creditsRemaining: 2,
+      priceMinor: 0,
+    });
+
+    const back = await call('POST', `/api/admin/users/${client.user.id}/credits`, owner, {
+      purchaseId: granted.id,
+      delta: -1,
+      reason: 'Given twice by mistake',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().purchase.creditsRemaining).toBe(1);
+
+    const tooMany = await call('POST', `/api/admin/users/${client.user.id}/credits`, owner, {
+      purchaseId: granted.id,
+      delta: -2,
+      reason: 'More than is left',
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().detail).toBe(PACKAGE_MESSAGES.creditTakeBackTooMany);
+
+    const foreign = await call('POST', `/api/admin/users/${other.user.id}/credits`, owner, {
+      purchaseId: granted.id,
+      delta: 1,
+      reason: 'Wrong client',
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const ledger = await t.app.deps.db
+      .select()
+      .from(packageCreditEntries)
+      .where(eq(packageCreditEntries.purchaseId, granted.id));
+    expect(ledger.map((e) => [e.reason, e.delta])).toEqual([
+      ['grant', 2],
+      ['take_back', -1],
+    ]);
+    const audited = await t.app.deps.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.actorId, owner.user.id));
+    expect(audited.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['package.grant', 'package.credits_take_back']),
+    );
+
+    const bad = await call('POST', `/api/admin/users/${client.user.id}/credits`, owner, {
+      packageId: offer.id,
+      purchaseId: granted.id,
+      delta: 1,
+      reason: 'Both',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.purchaseId).toEqual([PACKAGE_MESSAGES.creditTargetRequired]);
+    expect(
+      (
+        await call('POST', `/api/admin/users/${client.user.id}/credits`, client, {
+          packageId: offer.id,
+          delta: 1,
+          reason: 'Self-service',
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('buying a package with Stripe', () => {
+  let t: StripeTestApp;
+  let call: Call;
+  let owner: SignedIn;
+  let offer: Awaited<ReturnType<typeof addPackage>>;
+
+  beforeAll(async () => {
+    t = await createStripeTestApp({
+      services: [{ slug: 'coaching', title: 'Coaching', priceMinor: 8000 }],
+    });
+    call = caller(t);
+    owner = await signedInUser(t.app, { role: 'admin' });
+    offer = await addPackage(call, owner);
+  });
+  afterAll(() => t.close());
+
+  const webhook = (event: StripeEvent) => {
+    const payload = JSON.stringify(event);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': StripeDouble.sign(payload),
+      },
+      payload,
+    });
+  };
+
+  async function startPurchase() {
+    const client = await signedInUser(t.app);
+    const res = await call('POST', `/api/packages/${offer.id}/purchase`, client, {});
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = purchaseAnswerSchema.parse(res.json());
+    const session = [...t.stripe.sessions.values()].find((s) => s.url === answer.checkoutUrl)!;
+    return { client, ...answer, session };
+  }
+
+  it('sends the client to a Checkout Session of the package’s price; the webhook, applied once, makes it paid with a receipt and credits', async () => {
+    const { client, purchase, session } = await startPurchase();
+    expect(purchase).toMatchObject({ state: 'pending_payment', provider: 'stripe' });
+    expect(session).toMatchObject({ amount_total: 35000, currency: 'usd' });
+    expect(session.metadata).toMatchObject({ purpose: 'package', purchaseId: purchase.id });
+
+    const event = t.stripe.pay(session.id);
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect((await webhook(event)).statusCode).toBe(200);
+    const credits = userCreditsSchema.parse(
+      (await call('GET', '/api/user/credits', client)).json(),
+    );
+    expect(credits.credits).toHaveLength(1);
+    expect(credits.credits[0]!.remaining).toBe(5);
+    const bought = credits.purchases[0]!;
+    expect(bought).toMatchObject({
+      state: 'paid',
+      receiptNumber: expect.stringMatching(/^\d{4}-/),
+    });
+    const ledger = await t.app.deps.db
+      .select()
+      .from(packageCreditEntries)
+      .where(eq(packageCreditEntries.purchaseId, purchase.id));
+    expect(ledger).toHaveLength(1);
+    const [payment] = await t.app.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, purchase.paymentId!));
+    expect(payment).toMatchObject({ purpose: 'package', bookingId: null, status: 'paid' });
+  });
+
+  it('cancels the purchase when its Checkout Session expires unpaid', async () => {
+    const { client, session } = await startPurchase();
+    expect((await webhook(t.stripe.expire(session.id))).statusCode).toBe(200);
+    const credits = userCreditsSchema.parse(
+      (await call('GET', '/api/user/credits', client)).json(),
+    );
+    expect(credits.purchases[0]).toMatchObject({ state: 'cancelled', creditsRemaining: 0 });
+    expect(credits.credits).toEqual([]);
+  });
+
+  it('answers 503 and leaves no purchase awaiting payment when Stripe cannot be reached', async () => {
+    const client = await signedInUser(t.app);
+    t.stripe.failing = true;
+    try {
+      const res = await call('POST', `/api/packages/${offer.id}/purchase`, client, {});
+      expect(res.statusCode).toBe(503);
+      expect(res.json().detail).toBe(PAYMENT_MESSAGES.paymentUnavailable);
+    } finally {
+      t.stripe.failing = false;
+    }
+    const credits = userCreditsSchema.parse(
+      (await call('GET', '/api/user/credits', client)).json(),
+    );
+    expect(credits.purchases.map((p) => p.state)).toEqual(['cancelled']);
+  });
+});

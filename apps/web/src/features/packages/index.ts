@@ -1,0 +1,3 @@
+export { AdminPackagesCard } from './admin-packages-card';
+export { ClientCreditsCard, MyCreditsCard } from './credits-card';
+export { PackageOffers } from './package-offers';

@@ -1,0 +1,92 @@
+/** The packages calls: the public list and buying, the client's credits, the owner's packages. */
+import type {
+  AdminPackage,
+  AdminPackagesList,
+  MarkPaidInput,
+  PackageInput,
+  PackagePatch,
+  PackagePurchase,
+  PackagesList,
+  PurchaseAnswer,
+  ServicesList,
+  SiteCurrency,
+  UserCredits,
+} from '@consult/shared';
+import { api } from '../../lib/api';
+
+export const packagesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPackages: build.query<PackagesList, void>({
+      query: () => '/packages',
+      providesTags: ['Package'],
+    }),
+    purchasePackage: build.mutation<PurchaseAnswer, { id: string }>({
+      query: ({ id }) => ({
+        url: `/packages/${encodeURIComponent(id)}/purchase`,
+        method: 'POST',
+        body: {},
+      }),
+      invalidatesTags: ['Package'],
+    }),
+    getMyCredits: build.query<UserCredits, void>({
+      query: () => '/user/credits',
+      providesTags: ['Package'],
+    }),
+    getAdminPackages: build.query<AdminPackagesList, void>({
+      query: () => '/admin/packages',
+      providesTags: ['Package'],
+    }),
+    createPackage: build.mutation<AdminPackage, PackageInput>({
+      query: (body) => ({ url: '/admin/packages', method: 'POST', body }),
+      invalidatesTags: ['Package'],
+    }),
+    updatePackage: build.mutation<AdminPackage, { id: string } & PackagePatch>({
+      query: ({ id, ...body }) => ({
+        url: `/admin/packages/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body,
+      }),
+      invalidatesTags: ['Package'],
+    }),
+    /** The services a new package can cover, with the site's currency it is priced in. */
+    getPackageChoices: build.query<{ services: ServicesList['services']; currency: string }, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const services = await baseQuery('/admin/services');
+        if (services.error) return { error: services.error };
+        const currency = await baseQuery('/admin/site-currency');
+        if (currency.error) return { error: currency.error };
+        return {
+          data: {
+            services: (services.data as ServicesList).services,
+            currency: (currency.data as SiteCurrency).currency,
+          },
+        };
+      },
+      providesTags: ['Package', 'Scheduling'],
+    }),
+    getClientCredits: build.query<UserCredits, string>({
+      query: (userId) => `/admin/users/${encodeURIComponent(userId)}/credits`,
+      providesTags: ['Package'],
+    }),
+    markPurchasePaid: build.mutation<PackagePurchase, { id: string } & MarkPaidInput>({
+      query: ({ id, ...body }) => ({
+        url: `/admin/package-purchases/${encodeURIComponent(id)}/mark-paid`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['Package', 'Payment'],
+    }),
+  }),
+});
+
+export const {
+  useGetPackagesQuery,
+  usePurchasePackageMutation,
+  useGetMyCreditsQuery,
+  useGetAdminPackagesQuery,
+  useCreatePackageMutation,
+  useUpdatePackageMutation,
+  useGetClientCreditsQuery,
+  useGetPackageChoicesQuery,
+  useMarkPurchasePaidMutation,
+} = packagesApi;
