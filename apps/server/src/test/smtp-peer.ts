@@ -10,6 +10,8 @@ export interface ReceivedMail {
   html: string;
   attachments: { filename?: string; contentType: string; content: string }[];
   links: string[];
+  /** The Message-ID header as sent (the outbox id at the sender's domain). */
+  messageId: string;
 }
 
 export interface SmtpPeer {
@@ -82,6 +84,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
               content: a.content.toString('utf8'),
             })),
             links: text.match(/https?:\/\/[^\s<>"')]+/g) ?? [],
+            messageId: parsed.messageId ?? '',
           });
           for (const waiter of [...waiters]) waiter();
           callback();

@@ -40,6 +40,46 @@ describe('mail through the outbox', () => {
     expect(await outboxCounts(t.app.deps.db)).toMatchObject({ pending: 0, sent: 1 });
   });
 
+  it('sends each mail with its outbox id as Message-ID, so a copy sent again is the same message', async () => {
+    const id = await t.app.deps.mailer.queueMail({
+      to: 'once@example.com',
+      subject: 'One message',
+      text: 'Hello',
+    });
+    await t.app.deps.mailer.deliverDue();
+    const mail = await peer.waitForMail((m) => m.subject === 'One message');
+    expect(mail.messageId).toBe(`<${id}@example.com>`);
+  });
+
+  it('stops between mails when told to and hands the untried ones back, due at once', async () => {
+    const ids = [];
+    for (const n of [1, 2, 3]) {
+      ids.push(
+        await t.app.deps.mailer.queueMail({
+          to: 'stop@example.com',
+          subject: `Stop ${n}`,
+          text: 'x',
+        }),
+      );
+    }
+    const stopping = new AbortController();
+    const waiting = peer
+      .waitForMail((m) => m.subject.startsWith('Stop '))
+      .then(() => stopping.abort());
+    expect(await t.app.deps.mailer.deliverDue(stopping.signal)).toBe(1);
+    await waiting;
+    const rows = await t.app.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.id} in ${ids}`);
+    expect(rows.filter((row) => row.status === 'sent')).toHaveLength(1);
+    expect(rows.filter((row) => row.status === 'pending')).toEqual([
+      expect.objectContaining({ attempts: 0, lockedUntil: null }),
+      expect.objectContaining({ attempts: 0, lockedUntil: null }),
+    ]);
+    expect(await t.app.deps.mailer.deliverDue()).toBe(2);
+  });
+
   it('keeps a mail the SMTP server refused and delivers it on a later attempt', async () => {
     peer.refuse = true;
     const id = await t.app.deps.mailer.queueMail({

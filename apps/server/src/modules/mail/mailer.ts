@@ -16,6 +16,7 @@ import {
   deleteOutboxMail,
   markMailNotDelivered,
   markMailSent,
+  releaseMailClaims,
   type OutboxRow,
   type OutgoingMail,
 } from './outbox-repository';
@@ -27,6 +28,12 @@ const BATCH_SIZE = 20;
 /** 30 s, 1 min, 2 min … capped at 1 h: a mail server that is down for a while loses nothing. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** (attempts - 1), HOUR_MS);
+}
+
+/** The Message-ID of an outbox mail: its id at the sender's domain (RFC 5322 §3.6.4). */
+export function messageIdOf(mailId: string, from: string): string {
+  const domain = /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost';
+  return `<${mailId}@${domain}>`;
 }
 
 export function extractLinks(text: string): string[] {
@@ -41,8 +48,11 @@ export interface Mailer {
   queueMail(mail: OutgoingMail, db?: Db): Promise<string>;
   /** A mail that folds into a digest when others of its key are recent (mail-folding.ts). */
   queueFoldedMail<Item>(fold: FoldedMail<Item>, tx: Tx): Promise<string>;
-  /** Delivers what is due; returns how many mails were sent (none without SMTP). */
-  deliverDue(): Promise<number>;
+  /**
+   * Delivers what is due; returns how many mails were sent (none without SMTP). Once `stopping`
+   * is aborted it ends after the mail in hand and hands the rest of its batch back.
+   */
+  deliverDue(stopping?: AbortSignal): Promise<number>;
   outboxJob(intervalMs: number): Job;
   close(): void;
 }
@@ -63,6 +73,9 @@ export function createMailer(options: {
 
   async function deliver(mail: OutboxRow, smtp: Transporter) {
     await smtp.sendMail({
+      // The outbox row's id: a mail sent again after a crash between the peer's acceptance and
+      // markMailSent is the same message to the receiver (decision 060).
+      messageId: messageIdOf(mail.id, from),
       from,
       to: mail.to,
       subject: mail.subject,
@@ -88,11 +101,20 @@ export function createMailer(options: {
     await (mail.eraseAfterSend ? deleteOutboxMail(db, mail.id) : markMailNotDelivered(db, mail.id));
   }
 
-  async function deliverDue(): Promise<number> {
+  async function deliverDue(stopping?: AbortSignal): Promise<number> {
     let sent = 0;
     for (;;) {
+      if (stopping?.aborted) return sent;
       const batch = await claimDueMails(db, BATCH_SIZE, LEASE_MS);
-      for (const mail of batch) {
+      for (const [index, mail] of batch.entries()) {
+        if (stopping?.aborted) {
+          // Not tried: due again at once for the next start or another node, not after the lease.
+          await releaseMailClaims(
+            db,
+            batch.slice(index).map((left) => left.id),
+          );
+          return sent;
+        }
         if (!smtpUrl) {
           await logNotDelivered(mail);
           continue;
@@ -123,8 +145,8 @@ export function createMailer(options: {
     outboxJob: (intervalMs) => ({
       name: 'mail-outbox',
       intervalMs,
-      run: async () => {
-        await deliverDue();
+      run: async (stopping) => {
+        await deliverDue(stopping);
       },
     }),
     close: () => void transport?.then((smtp) => smtp.close()),

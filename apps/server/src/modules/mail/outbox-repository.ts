@@ -136,6 +136,15 @@ export async function claimDueMails(db: Db, limit: number, leaseMs: number): Pro
   });
 }
 
+/** Claimed mails not tried after all: their lease and the attempt counted by the claim undone. */
+export async function releaseMailClaims(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({ lockedUntil: null, attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)` })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'pending')));
+}
+
 /** A sent mail that keeps nothing behind (see OutgoingMail.eraseAfterSend). */
 export async function deleteOutboxMail(db: Db, id: string): Promise<void> {
   await db.delete(mailOutbox).where(eq(mailOutbox.id, id));
