@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import { MAX_MAIL_ATTEMPTS, retryDelayMs } from './mailer';
-import { outboxCounts } from './outbox-repository';
+import { claimDueMails, outboxCounts, releaseClaimsOfEarlierRun } from './outbox-repository';
 import { mailOutbox } from './schema';
 
 describe('mail through the outbox', () => {
@@ -78,6 +78,20 @@ describe('mail through the outbox', () => {
       expect.objectContaining({ attempts: 0, lockedUntil: null }),
     ]);
     expect(await t.app.deps.mailer.deliverDue()).toBe(2);
+  });
+
+  it('sends a mail an earlier run claimed and never finished at once after its claims are released', async () => {
+    const id = await t.app.deps.mailer.queueMail({
+      to: 'killed@example.com',
+      subject: 'Claimed then killed',
+      text: 'x',
+    });
+    // A run that claimed the mail and was killed before sending it.
+    expect((await claimDueMails(t.app.deps.db, 20, 120_000)).map((mail) => mail.id)).toContain(id);
+    expect(await t.app.deps.mailer.deliverDue()).toBe(0);
+    expect(await releaseClaimsOfEarlierRun(t.app.deps.db)).toBe(1);
+    expect(await t.app.deps.mailer.deliverDue()).toBe(1);
+    await peer.waitForMail((m) => m.subject === 'Claimed then killed');
   });
 
   it('keeps a mail the SMTP server refused and delivers it on a later attempt', async () => {
