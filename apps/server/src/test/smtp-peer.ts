@@ -19,6 +19,8 @@ export interface SmtpPeer {
   received: ReceivedMail[];
   /** When set, every message is refused with a 451 (temporary failure). */
   refuse: boolean;
+  /** Connections opened to the peer so far. */
+  connections: number;
   waitForMail(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
@@ -34,6 +36,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     url: '',
     received: [],
     refuse: false,
+    connections: 0,
     waitForMail(match, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -55,6 +58,10 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   };
 
   const server = new SMTPServer({
+    onConnect(_session, callback) {
+      peer.connections += 1;
+      callback();
+    },
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,

@@ -51,6 +51,19 @@ describe('mail through the outbox', () => {
     expect(mail.messageId).toBe(`<${id}@example.com>`);
   });
 
+  it('carries a run of mails over one SMTP connection', async () => {
+    const before = peer.connections;
+    for (const n of [1, 2, 3, 4]) {
+      await t.app.deps.mailer.queueMail({
+        to: 'pool@example.com',
+        subject: `Pooled ${n}`,
+        text: 'x',
+      });
+    }
+    expect(await t.app.deps.mailer.deliverDue()).toBe(4);
+    expect(peer.connections - before).toBeLessThanOrEqual(1);
+  });
+
   it('stops between mails when told to and hands the untried ones back, due at once', async () => {
     const ids = [];
     for (const n of [1, 2, 3]) {
