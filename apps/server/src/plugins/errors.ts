@@ -114,6 +114,8 @@ export function clientErrorProblem(error: NodeJS.ErrnoException, socket: Socket)
 
 /** How long a client is asked to wait before trying again while the server stops (a restart). */
 const RESTART_RETRY_AFTER_S = 5;
+/** How often connections gone idle are closed while the server stops. */
+const IDLE_SWEEP_MS = 100;
 
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
@@ -121,8 +123,18 @@ export default fp(
     // problem (Fastify's own 503 is plain JSON; `return503OnClosing` is off in app.ts); those in
     // flight finish (decision 060).
     let closing = false;
+    let idleSweep: NodeJS.Timeout | undefined;
     app.addHook('preClose', async () => {
       closing = true;
+      // A kept-alive connection whose request was in flight when the close began goes idle after
+      // its answer; Node closes idle connections once, at the start: without this sweep the close
+      // waited for the keep-alive timeout (72 s) and the grace timer killed the process.
+      idleSweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+      idleSweep.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(idleSweep));
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) reply.header('connection', 'close');
     });
     app.addHook('onRequest', async (_request, reply) => {
       if (!closing) return;
