@@ -64,6 +64,25 @@ describe('mail through the outbox', () => {
     expect(peer.connections - before).toBeLessThanOrEqual(1);
   });
 
+  it('sends the mails of one address in the order they were queued, others beside them', async () => {
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      await t.app.deps.mailer.queueMail({
+        to: 'order@example.com',
+        subject: `Order ${n}`,
+        text: 'x',
+      });
+      await t.app.deps.mailer.queueMail({
+        to: `other-${n}@example.com`,
+        subject: `Other ${n}`,
+        text: 'x',
+      });
+    }
+    expect(await t.app.deps.mailer.deliverDue()).toBe(12);
+    expect(
+      peer.received.filter((m) => m.subject.startsWith('Order ')).map((m) => m.subject),
+    ).toEqual(['Order 1', 'Order 2', 'Order 3', 'Order 4', 'Order 5', 'Order 6']);
+  });
+
   it('stops between mails when told to and hands the untried ones back, due at once', async () => {
     const ids = [];
     for (const n of [1, 2, 3]) {

@@ -24,6 +24,8 @@ import {
 export const MAX_MAIL_ATTEMPTS = 8;
 const LEASE_MS = 120_000;
 const BATCH_SIZE = 20;
+/** Mails sent at once: nodemailer's pool opens up to five connections (its default). */
+const SMTP_CONNECTIONS = 5;
 
 /** 30 s, 1 min, 2 min … capped at 1 h: a mail server that is down for a while loses nothing. */
 export function retryDelayMs(attempts: number): number {
@@ -112,39 +114,68 @@ export function createMailer(options: {
     await (mail.eraseAfterSend ? deleteOutboxMail(db, mail.id) : markMailNotDelivered(db, mail.id));
   }
 
+  /** One claimed mail: sent (or logged), or its failure counted for a later attempt. */
+  async function deliverOne(mail: OutboxRow): Promise<boolean> {
+    if (!smtpUrl) {
+      await logNotDelivered(mail);
+      return false;
+    }
+    try {
+      await deliver(mail, await smtpTransport());
+      await (mail.eraseAfterSend ? deleteOutboxMail(db, mail.id) : markMailSent(db, mail.id));
+      return true;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const retry = mail.attempts < MAX_MAIL_ATTEMPTS ? retryDelayMs(mail.attempts) : null;
+      await markMailAttemptFailed(db, mail.id, message, retry);
+      log.warn(
+        { mailId: mail.id, attempts: mail.attempts, willRetry: retry !== null, err: message },
+        'mail delivery failed',
+      );
+      return false;
+    }
+  }
+
+  /**
+   * A batch over SMTP_CONNECTIONS connections at once, the mails of one address one after
+   * another in the outbox's order (a confirmation never overtaken by its cancellation).
+   * Once `stopping` is aborted each lane ends after the mail in hand; the untried are handed back.
+   */
+  async function deliverBatch(batch: OutboxRow[], stopping?: AbortSignal): Promise<number> {
+    const lanes = new Map<string, OutboxRow[]>();
+    // In the order they were queued (an UPDATE … RETURNING keeps no order).
+    const queued = [...batch].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    for (const mail of queued) lanes.set(mail.to, [...(lanes.get(mail.to) ?? []), mail]);
+    const waiting = [...lanes.values()];
+    const untried: OutboxRow[] = [];
+    let sent = 0;
+    async function worker() {
+      for (let lane = waiting.shift(); lane; lane = waiting.shift()) {
+        for (const [index, mail] of lane.entries()) {
+          if (stopping?.aborted) {
+            untried.push(...lane.slice(index));
+            break;
+          }
+          if (await deliverOne(mail)) sent += 1;
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: SMTP_CONNECTIONS }, worker));
+    // Not tried: due again at once for the next start or another node, not after the lease.
+    await releaseMailClaims(
+      db,
+      untried.map((mail) => mail.id),
+    );
+    return sent;
+  }
+
   async function deliverDue(stopping?: AbortSignal): Promise<number> {
     let sent = 0;
     for (;;) {
       if (stopping?.aborted) return sent;
       const batch = await claimDueMails(db, BATCH_SIZE, LEASE_MS);
-      for (const [index, mail] of batch.entries()) {
-        if (stopping?.aborted) {
-          // Not tried: due again at once for the next start or another node, not after the lease.
-          await releaseMailClaims(
-            db,
-            batch.slice(index).map((left) => left.id),
-          );
-          return sent;
-        }
-        if (!smtpUrl) {
-          await logNotDelivered(mail);
-          continue;
-        }
-        try {
-          await deliver(mail, await smtpTransport());
-          await (mail.eraseAfterSend ? deleteOutboxMail(db, mail.id) : markMailSent(db, mail.id));
-          sent += 1;
-        } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          const retry = mail.attempts < MAX_MAIL_ATTEMPTS ? retryDelayMs(mail.attempts) : null;
-          await markMailAttemptFailed(db, mail.id, message, retry);
-          log.warn(
-            { mailId: mail.id, attempts: mail.attempts, willRetry: retry !== null, err: message },
-            'mail delivery failed',
-          );
-        }
-      }
-      if (batch.length < BATCH_SIZE) return sent;
+      sent += await deliverBatch(batch, stopping);
+      if (batch.length < BATCH_SIZE || stopping?.aborted) return sent;
     }
   }
 
