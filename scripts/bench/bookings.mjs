@@ -111,8 +111,8 @@ export async function bookingStorm(baseUrl, token, service, slots, perSlot) {
 }
 
 /** A fresh database on the local PostgreSQL for one run, dropped afterwards. */
-export async function scratchDatabase(adminUrl) {
-  const name = `consult_bench_${process.pid}_${Date.now()}`;
+export async function scratchDatabase(adminUrl, prefix = 'consult_bench') {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   await client.query(`create database ${name}`);

@@ -97,7 +97,7 @@ import {
   userCalendarFeedRoutes,
 } from './modules/calendars';
 import compressionPlugin from './plugins/compression';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorProblem, frameworkProblem } from './plugins/errors';
 import openApiPlugin, { openApiRoutes } from './plugins/openapi';
 import sameSitePlugin from './plugins/same-site';
 import securityPlugin from './plugins/security';
@@ -161,6 +161,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkProblem,
+    // The errors plugin refuses requests during shutdown with a problem instead.
+    return503OnClosing: false,
+    clientErrorHandler: clientErrorProblem,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -7,6 +7,7 @@ import { prettyLogStream } from './logger';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations, serverPackageRoot } from './db/migrate';
 import { importPgliteData, type PgliteImport } from './db/pglite-import';
+import { releaseClaimsOfEarlierRun } from './modules/mail';
 import { prepareSetupLink } from './modules/system/setup-service';
 import { collectGarbageWhenIdle } from './idle-collector';
 import { startSummary } from './start-summary';
@@ -38,7 +39,15 @@ async function main() {
         : { dataDir, notice: (message) => notices.push(message) },
     );
     await runMigrations(database);
-    if (database.kind === 'embedded') imported = await importPgliteData(dataDir, database);
+    if (database.kind === 'embedded') {
+      imported = await importPgliteData(dataDir, database);
+      const released = await releaseClaimsOfEarlierRun(database.db);
+      if (released) {
+        notices.push(
+          `${released} mail(s) an earlier run had claimed when it stopped are due again`,
+        );
+      }
+    }
   } catch (err) {
     const variable = config.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR';
     const reason = err instanceof Error ? err.message : String(err);

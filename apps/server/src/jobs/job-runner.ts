@@ -7,7 +7,11 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface Job {
   name: string;
   intervalMs: number;
-  run(): Promise<void>;
+  /**
+   * One run. `stopping` is aborted when the runner stops: a job that works through a long list
+   * ends after the item in hand, between items (the mail outbox does, decision 060).
+   */
+  run(stopping: AbortSignal): Promise<void>;
 }
 
 export interface JobState {
@@ -35,6 +39,7 @@ export function createJobRunner(log: FastifyBaseLogger): JobRunner {
     { job: Job; state: JobState; timer?: NodeJS.Timeout; current?: Promise<void> }
   >();
   let started = false;
+  let stopping = new AbortController();
 
   function execute(name: string): Promise<void> {
     const entry = jobs.get(name);
@@ -42,7 +47,7 @@ export function createJobRunner(log: FastifyBaseLogger): JobRunner {
     if (entry.current) return entry.current.then(() => execute(name));
     entry.state.running = true;
     entry.current = entry.job
-      .run()
+      .run(stopping.signal)
       .then(() => {
         entry.state.lastError = null;
       })
@@ -88,10 +93,12 @@ export function createJobRunner(log: FastifyBaseLogger): JobRunner {
     start() {
       if (started) return;
       started = true;
+      stopping = new AbortController();
       for (const name of jobs.keys()) schedule(name);
     },
     async stop() {
       started = false;
+      stopping.abort();
       for (const entry of jobs.values()) clearTimeout(entry.timer);
       await Promise.all([...jobs.values()].map((entry) => entry.current));
     },

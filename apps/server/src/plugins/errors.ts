@@ -1,5 +1,6 @@
 /** Every error leaves as RFC 9457 problem+json; a bug is a bare 500 with its details only in the log. */
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { PROBLEM_CONTENT_TYPE, type Problem } from '@consult/shared';
@@ -60,8 +61,87 @@ const CLIENT_ERROR_DETAILS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported.',
 };
 
+const FRAMEWORK_ERROR_DETAILS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid (a broken percent-escape).',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long.',
+};
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route runs (an address with a
+ * broken escape, a path parameter too long) leaves as problem+json too (decision 060).
+ */
+export function frameworkProblem(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = error.statusCode ?? 400;
+  return sendProblem(
+    reply,
+    status,
+    FRAMEWORK_ERROR_DETAILS[error.code] ?? 'The request is not valid.',
+  );
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'The request took too long to arrive.' },
+  HPE_HEADER_OVERFLOW: { status: 431, detail: 'The address or the headers are too long.' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (headers or address too
+ * long, a malformed request line) is answered with problem+json before the socket closes.
+ */
+export function clientErrorProblem(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, detail } = CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    detail: 'The request is malformed.',
+  };
+  const body = JSON.stringify({ type: 'about:blank', title: STATUS_CODES[status], status, detail });
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  // Ended, not destroyed: the rest of what the client sends is read and dropped, so the answer
+  // reaches it rather than a reset for unread bytes.
+  socket.on('data', () => {});
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  setTimeout(() => socket.destroy(), 2000).unref();
+}
+
+/** How long a client is asked to wait before trying again while the server stops (a restart). */
+const RESTART_RETRY_AFTER_S = 5;
+/** How often connections gone idle are closed while the server stops. */
+const IDLE_SWEEP_MS = 100;
+
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
+    // Requests that arrive on an open connection while the server stops are refused with a
+    // problem (Fastify's own 503 is plain JSON; `return503OnClosing` is off in app.ts); those in
+    // flight finish (decision 060).
+    let closing = false;
+    let idleSweep: NodeJS.Timeout | undefined;
+    app.addHook('preClose', async () => {
+      closing = true;
+      // A kept-alive connection whose request was in flight when the close began goes idle after
+      // its answer; Node closes idle connections once, at the start: without this sweep the close
+      // waited for the keep-alive timeout (72 s) and the grace timer killed the process.
+      idleSweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+      idleSweep.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(idleSweep));
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) reply.header('connection', 'close');
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!closing) return;
+      reply.header('connection', 'close').header('retry-after', String(RESTART_RETRY_AFTER_S));
+      return sendProblem(reply, 503, 'The site is restarting. Please try again in a moment.');
+    });
+
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpProblem) {
         if (error.extra.headers) reply.headers(error.extra.headers);

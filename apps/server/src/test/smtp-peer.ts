@@ -10,6 +10,8 @@ export interface ReceivedMail {
   html: string;
   attachments: { filename?: string; contentType: string; content: string }[];
   links: string[];
+  /** The Message-ID header as sent (the outbox id at the sender's domain). */
+  messageId: string;
 }
 
 export interface SmtpPeer {
@@ -17,6 +19,8 @@ export interface SmtpPeer {
   received: ReceivedMail[];
   /** When set, every message is refused with a 451 (temporary failure). */
   refuse: boolean;
+  /** Connections opened to the peer so far. */
+  connections: number;
   waitForMail(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
@@ -32,6 +36,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     url: '',
     received: [],
     refuse: false,
+    connections: 0,
     waitForMail(match, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -53,6 +58,10 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   };
 
   const server = new SMTPServer({
+    onConnect(_session, callback) {
+      peer.connections += 1;
+      callback();
+    },
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -82,6 +91,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
               content: a.content.toString('utf8'),
             })),
             links: text.match(/https?:\/\/[^\s<>"')]+/g) ?? [],
+            messageId: parsed.messageId ?? '',
           });
           for (const waiter of [...waiters]) waiter();
           callback();

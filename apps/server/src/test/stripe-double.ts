@@ -117,15 +117,16 @@ export class StripeDouble {
   failing = false;
   url = '';
 
-  async start(): Promise<string> {
+  /** Listens on loopback, on `port` when given (the stress runs keep to their own ports). */
+  async start(port = 0): Promise<string> {
     this.server = createServer((request, response) => {
       this.handle(request, response).catch((error: unknown) =>
         stripeError(response, 500, String(error)),
       );
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    this.url = `http://127.0.0.1:${port}`;
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    const { port: listening } = this.server.address() as AddressInfo;
+    this.url = `http://127.0.0.1:${listening}`;
     return this.url;
   }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import { MAX_MAIL_ATTEMPTS, retryDelayMs } from './mailer';
-import { outboxCounts } from './outbox-repository';
+import { claimDueMails, outboxCounts, releaseClaimsOfEarlierRun } from './outbox-repository';
 import { mailOutbox } from './schema';
 
 describe('mail through the outbox', () => {
@@ -38,6 +38,92 @@ describe('mail through the outbox', () => {
       content: 'BEGIN:VCALENDAR',
     });
     expect(await outboxCounts(t.app.deps.db)).toMatchObject({ pending: 0, sent: 1 });
+  });
+
+  it('sends each mail with its outbox id as Message-ID, so a copy sent again is the same message', async () => {
+    const id = await t.app.deps.mailer.queueMail({
+      to: 'once@example.com',
+      subject: 'One message',
+      text: 'Hello',
+    });
+    await t.app.deps.mailer.deliverDue();
+    const mail = await peer.waitForMail((m) => m.subject === 'One message');
+    expect(mail.messageId).toBe(`<${id}@example.com>`);
+  });
+
+  it('carries a run of mails over one SMTP connection', async () => {
+    const before = peer.connections;
+    for (const n of [1, 2, 3, 4]) {
+      await t.app.deps.mailer.queueMail({
+        to: 'pool@example.com',
+        subject: `Pooled ${n}`,
+        text: 'x',
+      });
+    }
+    expect(await t.app.deps.mailer.deliverDue()).toBe(4);
+    expect(peer.connections - before).toBeLessThanOrEqual(1);
+  });
+
+  it('sends the mails of one address in the order they were queued, others beside them', async () => {
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      await t.app.deps.mailer.queueMail({
+        to: 'order@example.com',
+        subject: `Order ${n}`,
+        text: 'x',
+      });
+      await t.app.deps.mailer.queueMail({
+        to: `other-${n}@example.com`,
+        subject: `Other ${n}`,
+        text: 'x',
+      });
+    }
+    expect(await t.app.deps.mailer.deliverDue()).toBe(12);
+    expect(
+      peer.received.filter((m) => m.subject.startsWith('Order ')).map((m) => m.subject),
+    ).toEqual(['Order 1', 'Order 2', 'Order 3', 'Order 4', 'Order 5', 'Order 6']);
+  });
+
+  it('stops between mails when told to and hands the untried ones back, due at once', async () => {
+    const ids = [];
+    for (const n of [1, 2, 3]) {
+      ids.push(
+        await t.app.deps.mailer.queueMail({
+          to: 'stop@example.com',
+          subject: `Stop ${n}`,
+          text: 'x',
+        }),
+      );
+    }
+    const stopping = new AbortController();
+    const waiting = peer
+      .waitForMail((m) => m.subject.startsWith('Stop '))
+      .then(() => stopping.abort());
+    expect(await t.app.deps.mailer.deliverDue(stopping.signal)).toBe(1);
+    await waiting;
+    const rows = await t.app.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.id} in ${ids}`);
+    expect(rows.filter((row) => row.status === 'sent')).toHaveLength(1);
+    expect(rows.filter((row) => row.status === 'pending')).toEqual([
+      expect.objectContaining({ attempts: 0, lockedUntil: null }),
+      expect.objectContaining({ attempts: 0, lockedUntil: null }),
+    ]);
+    expect(await t.app.deps.mailer.deliverDue()).toBe(2);
+  });
+
+  it('sends a mail an earlier run claimed and never finished at once after its claims are released', async () => {
+    const id = await t.app.deps.mailer.queueMail({
+      to: 'killed@example.com',
+      subject: 'Claimed then killed',
+      text: 'x',
+    });
+    // A run that claimed the mail and was killed before sending it.
+    expect((await claimDueMails(t.app.deps.db, 20, 120_000)).map((mail) => mail.id)).toContain(id);
+    expect(await t.app.deps.mailer.deliverDue()).toBe(0);
+    expect(await releaseClaimsOfEarlierRun(t.app.deps.db)).toBe(1);
+    expect(await t.app.deps.mailer.deliverDue()).toBe(1);
+    await peer.waitForMail((m) => m.subject === 'Claimed then killed');
   });
 
   it('keeps a mail the SMTP server refused and delivers it on a later attempt', async () => {

@@ -158,6 +158,29 @@ export async function claimDueMails(db: Db, limit: number, leaseMs: number): Pro
   });
 }
 
+/** Claimed mails not tried after all: their lease and the attempt counted by the claim undone. */
+export async function releaseMailClaims(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({ lockedUntil: null, attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)` })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'pending')));
+}
+
+/**
+ * Every claim still held, released: at the start of the embedded default, whose cluster serves
+ * this one process (decision 051), a claim can only be an earlier run's that was killed. Its mails
+ * are due at once instead of after the lease (decision 060). Answers how many.
+ */
+export async function releaseClaimsOfEarlierRun(db: Db): Promise<number> {
+  const released = await db
+    .update(mailOutbox)
+    .set({ lockedUntil: null })
+    .where(and(eq(mailOutbox.status, 'pending'), sql`${mailOutbox.lockedUntil} > now()`))
+    .returning({ id: mailOutbox.id });
+  return released.length;
+}
+
 /** A sent mail that keeps nothing behind (see OutgoingMail.eraseAfterSend). */
 export async function deleteOutboxMail(db: Db, id: string): Promise<void> {
   await db.delete(mailOutbox).where(eq(mailOutbox.id, id));

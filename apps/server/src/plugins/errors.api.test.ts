@@ -1,0 +1,83 @@
+// What the router and Node's HTTP parser refuse leaves as problem+json too: the garbage run of
+// `npm run stress` (decision 060) found Fastify's own JSON for these.
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import inject from 'light-my-request';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROBLEM_CONTENT_TYPE } from '@consult/shared';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(() => t.close());
+
+/** A raw request over HTTP (inject skips Node's parser); answers status, type and body. */
+function send(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('requests refused before any route runs', () => {
+  it('answers an address with a broken percent-escape with a problem', async () => {
+    const res = await send('/api/bookings/%C0%80');
+    expect(res.status).toBe(400);
+    expect(res.type).toContain(PROBLEM_CONTENT_TYPE);
+    expect(JSON.parse(res.body)).toMatchObject({ status: 400, detail: expect.any(String) });
+  });
+
+  it('answers a path parameter longer than the router takes with a problem', async () => {
+    const res = await send(`/api/bookings/${'a'.repeat(600)}`);
+    expect(res.status).toBe(414);
+    expect(res.type).toContain(PROBLEM_CONTENT_TYPE);
+  });
+
+  it('answers headers larger than Node reads with a problem', async () => {
+    const res = await send('/api/site', { 'x-filler': 'x'.repeat(20_000) });
+    expect(res.status).toBe(431);
+    expect(res.type).toContain(PROBLEM_CONTENT_TYPE);
+    expect(JSON.parse(res.body)).toMatchObject({
+      status: 431,
+      title: 'Request Header Fields Too Large',
+    });
+  });
+
+  it('answers an address longer than Node reads with a problem, not a reset', async () => {
+    const res = await send(`/api/availability?service=${'s'.repeat(70_000)}`);
+    expect(res.status).toBe(431);
+    expect(res.type).toContain(PROBLEM_CONTENT_TYPE);
+  });
+});
+
+describe('a request arriving while the server stops', () => {
+  it('is refused with a 503 problem that asks to retry, and the close still completes', async () => {
+    const own = await createTestApp();
+    const closed = own.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    // Over the router as a request on a connection still open would come (inject refuses once
+    // closing has begun).
+    const answer = await inject((req, res) => own.app.routing(req, res), {
+      method: 'GET',
+      url: '/api/site',
+    });
+    await closed;
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers['content-type']).toContain(PROBLEM_CONTENT_TYPE);
+    expect(answer.headers['retry-after']).toBe('5');
+    expect(answer.json()).toMatchObject({ status: 503 });
+  });
+});
