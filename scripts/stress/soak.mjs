@@ -1,11 +1,10 @@
 // Soak: mixed traffic at a steady rate for a bounded time, the site's memory sampled throughout.
 // Pass: every answer in the expected set, resident memory flat over the last part, the job
-// runner's lag (a due mail's wait for delivery) under 5 s.
+// runner's lag (a due mail's wait for delivery) under 5 s (30 s in the short run of `npm test`).
 import { toMb } from '../bench/memory.mjs';
 import { linearFit, routeBook, sleep, verdictLine } from './figures.mjs';
 import { FREE, OWNER, PAID, call, openSite, prepareSite, signInAs } from './site.mjs';
 
-const LAG_LIMIT_S = 5;
 /** Memory growth below this over the judged window is noise whatever the fit says. */
 const MEMORY_FLOOR_MB = 4;
 const MEMORY_JUDGED_WINDOW_S = 300;
@@ -18,7 +17,7 @@ function refreshCookie(headers) {
   return cookie?.split(';')[0];
 }
 
-export async function soak(database, { durationS, rate, clients: clientCount, log }) {
+export async function soak(database, { durationS, rate, clients: clientCount, lagLimitS, log }) {
   const site = await openSite(database);
   const failures = [];
   const book = routeBook();
@@ -312,7 +311,8 @@ export async function soak(database, { durationS, rate, clients: clientCount, lo
       failures.push(
         `memory grew ${growthMb.toFixed(1)} MB over the last ${windowS.toFixed(0)} s (${mbPerHour.toFixed(0)} MB/hour)`,
       );
-    if (lagS >= LAG_LIMIT_S) failures.push(`job runner lag ${lagS.toFixed(1)} s`);
+    if (lagS >= lagLimitS)
+      failures.push(`job runner lag ${lagS.toFixed(1)} s (limit ${lagLimitS} s)`);
     const p99 = Math.max(...book.rows().map((r) => r.p99));
     return verdictLine(
       'soak',
