@@ -200,6 +200,8 @@ export type CreditUse = z.infer<typeof creditUseSchema>;
 export const userCreditsSchema = z.object({
   credits: z.array(creditSchema),
   purchases: z.array(packagePurchaseSchema),
+  /** The owner's instructions for paying by hand, while a purchase awaits such a payment. */
+  paymentInstructions: z.string().nullable(),
   uses: z.array(creditUseSchema),
 });
 export type UserCredits = z.infer<typeof userCreditsSchema>;

@@ -23,6 +23,7 @@ import { HttpProblem } from '../../plugins/errors';
 import { auditChange, insertAuditEntry } from '../audit';
 import {
   cancelPackagePayment,
+  loadPaymentSettings,
   manualReceiptOf,
   openPackagePayment,
   providerForPackage,
@@ -237,13 +238,20 @@ export const packagePaymentHooks: PackagePaymentHooks = {
   },
 };
 
-/** A client's credits usable now (oldest expiry first) and every purchase of theirs. */
+/**
+ * A client's credits usable now (oldest expiry first) and every purchase of theirs, with the
+ * owner's instructions for paying by hand while a purchase waits for such a payment.
+ */
 export async function creditsOf(db: Db, clientId: string, now: Date): Promise<UserCredits> {
   const [usable, purchases, uses] = await Promise.all([
     listUsableCredits(db, clientId, now),
     listPurchasesOfClient(db, clientId),
     listCreditUsesOfClient(db, clientId),
   ]);
+  const view = purchases.map(toPackagePurchase);
+  const payingByHand = view.some(
+    (purchase) => purchase.state === 'pending_payment' && purchase.provider === 'manual',
+  );
   const credits: Credit[] = usable.map(({ purchase, services }) => ({
     purchaseId: purchase.id,
     packageTitle: purchase.title,
@@ -253,7 +261,8 @@ export async function creditsOf(db: Db, clientId: string, now: Date): Promise<Us
   }));
   return {
     credits,
-    purchases: purchases.map(toPackagePurchase),
+    purchases: view,
+    paymentInstructions: payingByHand ? (await loadPaymentSettings(db)).manualInstructions : null,
     uses: uses.map((use) => ({
       purchaseId: use.purchaseId,
       bookingId: use.bookingId,

@@ -82,6 +82,9 @@ describe('buying a package with manual payments', () => {
     const before = userCreditsSchema.parse((await call('GET', '/api/user/credits', client)).json());
     expect(before.credits).toEqual([]);
     expect(before.purchases.map((p) => p.id)).toEqual([purchase.id]);
+    // While it waits, the client is told how to pay it: the owner's instructions.
+    expect(before.paymentInstructions).toEqual(expect.any(String));
+    expect(before.paymentInstructions!.length).toBeGreaterThan(0);
 
     const paid = await call(
       'POST',
@@ -95,6 +98,7 @@ describe('buying a package with manual payments', () => {
     expect(paid.json()).toMatchObject({ state: 'paid', creditsRemaining: 5 });
 
     const after = userCreditsSchema.parse((await call('GET', '/api/user/credits', client)).json());
+    expect(after.paymentInstructions).toBeNull();
     expect(after.credits).toEqual([
       {
         purchaseId: purchase.id,

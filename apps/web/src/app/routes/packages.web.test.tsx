@@ -210,6 +210,7 @@ describe('/dash package credits', () => {
               createdAt: '2026-03-01T10:00:00.000Z',
             },
           ],
+          paymentInstructions: null,
           uses: [
             {
               purchaseId: 'u1',
@@ -240,6 +241,48 @@ describe('/dash package credits', () => {
     const uses = screen.getByRole('list', { name: 'Bookings paid with credits' });
     expect(within(uses).getByText(/B7K3QX/)).toBeTruthy();
     expect(within(uses).getByText(/Credit given back/)).toBeTruthy();
+  });
+
+  it('tells how to pay a purchase waiting for a payment by hand, with the owner’s words', async () => {
+    server.use(
+      http.get(apiPath('/user/credits'), () =>
+        answer<UserCredits>({
+          credits: [],
+          purchases: [
+            {
+              id: 'u2',
+              packageId: offer.id,
+              packageTitle: offer.title,
+              sessions: 5,
+              priceMinor: 35000,
+              currency: 'GBP',
+              validityDays: 180,
+              state: 'pending_payment',
+              provider: 'manual',
+              paymentId: 'pay-2',
+              receiptNumber: null,
+              creditsRemaining: 0,
+              granted: false,
+              paidAt: null,
+              expiresAt: null,
+              createdAt: '2026-03-01T10:00:00.000Z',
+            },
+          ],
+          paymentInstructions: 'Bank: Meezan\nIBAN PK00 0000',
+          uses: [],
+        }),
+      ),
+    );
+    renderRoute(paths.dashboard, { as: 'user' });
+    const purchases = await screen.findByRole('list', { name: 'Package purchases' });
+    const howToPay = within(purchases).getByRole('status');
+    expect(within(howToPay).getByText('How to pay £350.00')).toBeTruthy();
+    expect(within(howToPay).getByText(/IBAN PK00 0000/)).toBeTruthy();
+    expect(
+      within(howToPay).getByText(new RegExp(`“${offer.title}” as the payment reference`)),
+    ).toBeTruthy();
+    // The owner's mark-paid control is the owner's alone.
+    expect(within(purchases).queryByRole('button', { name: /paid/i })).toBeNull();
   });
 
   it('says there is no package yet', async () => {

@@ -8,6 +8,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import {
   formatMoney,
+  NO_PAYMENT_INSTRUCTIONS_TEXT,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type CreditUse,
@@ -133,9 +134,13 @@ function CreditsCard({
               <span className="self-start sm:self-auto">
                 <Pill tone={state.tone}>{state.label}</Pill>
               </span>
-              {whose === 'Their' &&
-                purchase.state === 'pending_payment' &&
-                purchase.provider === 'manual' && <MarkPurchasePaid purchase={purchase} />}
+              {purchase.state === 'pending_payment' &&
+                purchase.provider === 'manual' &&
+                (whose === 'Their' ? (
+                  <MarkPurchasePaid purchase={purchase} />
+                ) : (
+                  <HowToPay purchase={purchase} instructions={data.paymentInstructions} />
+                ))}
             </li>
           );
         })}
@@ -158,6 +163,35 @@ function CreditsCard({
         </>
       )}
     </Card>
+  );
+}
+
+/**
+ * How the client pays a purchase by hand: the amount, the owner's instructions as written, and what
+ * to write on the transfer so the owner can tell whose it is. Its credits are usable once the owner
+ * records the payment.
+ */
+function HowToPay({
+  purchase,
+  instructions,
+}: {
+  purchase: PackagePurchase;
+  instructions: string | null;
+}) {
+  const amount = formatMoney(purchase.priceMinor, purchase.currency);
+  const words = instructions?.trim() ?? '';
+  return (
+    <div className="w-full">
+      <Alert tone="info" title={`How to pay ${amount}`}>
+        <p className="whitespace-pre-line [overflow-wrap:anywhere]">
+          {words || NO_PAYMENT_INSTRUCTIONS_TEXT}
+        </p>
+        <p className="mt-2 [overflow-wrap:anywhere]">
+          Write your name and “{purchase.packageTitle}” as the payment reference. The credits can be
+          used once the payment is recorded.
+        </p>
+      </Alert>
+    </div>
   );
 }
 

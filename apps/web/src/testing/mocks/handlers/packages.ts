@@ -2,7 +2,12 @@ import type { AdminPackagesList, PackagesList, UserCredits } from '@consult/shar
 import { answer, apiPath, http } from '../http';
 
 /** No packages and no credits by default: the screens read as before packages existed. */
-export const noCredits: UserCredits = { credits: [], purchases: [], uses: [] };
+export const noCredits: UserCredits = {
+  credits: [],
+  purchases: [],
+  paymentInstructions: null,
+  uses: [],
+};
 
 export const packagesHandlers = [
   http.get(apiPath('/packages'), () => answer<PackagesList>({ packages: [] })),
