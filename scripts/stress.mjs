@@ -35,8 +35,8 @@ const SIZES = {
   soak: {
     full: { durationS: 1800, rate: 10, clients: 100, lagLimitS: 5 },
     quick: { durationS: 60, rate: 10, clients: 20, lagLimitS: 5 },
-    // The short run shares the machine with the rest of `npm test` (the browser tests run beside
-    // the Vitest run): it proves that mail keeps flowing; the 5 s are the full and quick runs'.
+    // The short run shares the two cores with the rest of the Vitest run of `npm test`: it proves
+    // that mail keeps flowing; the 5 s are the full and quick runs'.
     short: { durationS: 12, rate: 6, clients: 6, lagLimitS: 30 },
   },
   crash: {
