@@ -16,7 +16,7 @@ import {
   takeRememberedReturnTo,
 } from '../../lib/return-to';
 import { homeForRole, useAuth } from '../../hooks/use-auth';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { TwoFactorStep } from './two-factor-step';
 
 export function SignInPage() {
