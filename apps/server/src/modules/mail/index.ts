@@ -2,7 +2,12 @@
 export { formatMailTime, localTime } from './mail-time';
 export { createMailer } from './mailer';
 export type { Mailer } from './mailer';
-export { oldestPendingMailAt, outboxCounts, releaseClaimsOfEarlierRun } from './outbox-repository';
+export {
+  digestAddresses,
+  oldestPendingMailAt,
+  outboxCounts,
+  releaseClaimsOfEarlierRun,
+} from './outbox-repository';
 export type { OutgoingMail } from './outbox-repository';
 export { adminOutboxRoutes } from './routes';
 export { mailOutbox } from './schema';

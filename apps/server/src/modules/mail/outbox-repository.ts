@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lte,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox, type MailAttachment } from './schema';
 
@@ -101,6 +114,15 @@ export async function lockWaitingDigests(
     .orderBy(mailOutbox.createdAt, mailOutbox.id)
     .for('update');
   return rows.map((row) => ({ id: row.id, foldItems: row.foldItems ?? [] }));
+}
+
+/** The addresses that have digests of keys starting with `prefix`, sent or waiting. */
+export async function digestAddresses(tx: Tx, prefix: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ to: mailOutbox.to })
+    .from(mailOutbox)
+    .where(and(like(mailOutbox.foldKey, `${prefix}%`), isNotNull(mailOutbox.foldItems)));
+  return rows.map((row) => row.to);
 }
 
 /** A waiting digest rendered again with its items. */

@@ -7,8 +7,7 @@
 import { MINUTE_MS } from '@consult/shared';
 import type { Tx } from '../../../db/client';
 import { escapeHtml } from '../../../plugins/escape-html';
-import { and, isNotNull, like } from 'drizzle-orm';
-import { mailOutbox, type Mailer, type OutgoingMail } from '../../mail';
+import { digestAddresses, type Mailer, type OutgoingMail } from '../../mail';
 import type { CalendarFile } from './calendar-invite';
 
 /** A cancellation queued this soon after another one to the same owner address joins a digest. */
@@ -133,11 +132,7 @@ export async function withdrawFromOwnerCancellationDigests(
   clientAddress: string,
 ): Promise<void> {
   const address = clientAddress.toLowerCase();
-  const owners = await tx
-    .selectDistinct({ to: mailOutbox.to })
-    .from(mailOutbox)
-    .where(and(like(mailOutbox.foldKey, `${KEY_PREFIX}%`), isNotNull(mailOutbox.foldItems)));
-  for (const { to } of owners) {
+  for (const to of await digestAddresses(tx, KEY_PREFIX)) {
     await mailer.reviseFoldedMail<CancellationItem>(
       {
         key: `${KEY_PREFIX}${to.toLowerCase()}`,
