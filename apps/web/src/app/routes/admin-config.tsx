@@ -7,7 +7,8 @@ import { SchedulingConfig } from '../../features/bookings/scheduling';
 import { AdminPackagesCard } from '../../features/packages';
 import { PaymentSettingsCard } from '../../features/payments';
 import { SiteEditor } from '../../features/site/admin';
-import { SetupChecklist } from '../../features/system';
+import { SetupChecklist, useSetupChecklistSettled } from '../../features/system';
+import { LoadingScreen } from '../../components/loading-screen';
 import { TwoFactorRequirementCard } from '../../features/account';
 import { CalendarFeedCard, CalendarSourcesCard } from '../../features/calendars';
 import { detectTimeZone } from '../../lib/date-time';
@@ -42,15 +43,24 @@ const CHECKLIST_LINKS = {
 export default function AdminConfigRoute() {
   const [params] = useSearchParams();
   const tab = readSectionTab(TABS, params.get('tab'));
-  const ownerTimeZone = useOwnerTimeZone();
   const label = TABS.find((item) => item.id === tab)!.label;
   useDocumentTitle(tab === 'scheduling' ? 'Configuration' : `${label} · Configuration`);
+  const checklistSettled = useSetupChecklistSettled();
   return (
     <>
       <PageHeader
         title="Configuration"
         intro="Your services, hours, payments, the site's content, your calendar and how admins sign in. Every change is recorded."
       />
+      {checklistSettled ? <ConfigSections tab={tab} /> : <LoadingScreen />}
+    </>
+  );
+}
+
+function ConfigSections({ tab }: { tab: (typeof TABS)[number]['id'] }) {
+  const ownerTimeZone = useOwnerTimeZone();
+  return (
+    <>
       <div className="mb-6 empty:hidden">
         <SetupChecklist hrefs={CHECKLIST_LINKS} />
       </div>

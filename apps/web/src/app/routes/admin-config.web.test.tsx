@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CALENDAR_FEED_MESSAGES,
+  LOADING_TEXT,
   PAYMENT_MESSAGES,
   PAYMENT_PROVIDER_LABELS,
   paths,
@@ -120,10 +121,18 @@ describe('/admin/config: services and hours', () => {
     );
   });
 
+  it('holds the sections until the checklist has answered, so they do not jump down under the pointer', async () => {
+    server.use(pending('/admin/setup-checklist'));
+    renderRoute(paths.admin.config, { as: 'admin' });
+    await findPageHeading('Configuration');
+    expect(screen.getByRole('status')).toHaveTextContent(LOADING_TEXT);
+    expect(screen.queryByRole('navigation', { name: 'Configuration sections' })).toBeNull();
+  });
+
   it('opens a tab from the section links', async () => {
     const { user, router } = renderRoute(paths.admin.config, { as: 'admin' });
     await findPageHeading('Configuration');
-    const sections = screen.getByRole('navigation', { name: 'Configuration sections' });
+    const sections = await screen.findByRole('navigation', { name: 'Configuration sections' });
     await user.click(within(sections).getByRole('link', { name: 'Payments' }));
     expect(await screen.findByRole('region', { name: 'Payments and receipts' })).toBeVisible();
     expect(currentPath(router)).toBe(paths.admin.config);

@@ -1,3 +1,3 @@
 export { SystemPage } from './system-page';
 export { SystemCard } from './system-card';
-export { SetupChecklist } from './setup-checklist';
+export { SetupChecklist, useSetupChecklistSettled } from './setup-checklist';

@@ -54,14 +54,25 @@ function demoInText(sections: SiteSection[] | undefined): string | undefined {
   return `The demo consultant’s details are still in: ${names.join(', ')}.`;
 }
 
+/** Read afresh on each visit: the owner has usually just fixed an item elsewhere. */
+const useChecklistQuery = () =>
+  useGetSetupChecklistQuery(undefined, { refetchOnMountOrArgChange: true });
+
+/**
+ * False until the checklist's first answer (or error) is in. A page that shows the checklist above
+ * its controls waits for it, so the controls do not jump down under the owner's pointer when it
+ * appears.
+ */
+export function useSetupChecklistSettled(): boolean {
+  return !useChecklistQuery().isLoading;
+}
+
 /**
  * What a new site still needs before it is the owner's own, each item linking to where it is
  * fixed. Hidden once everything is done; the route decides where the links point.
  */
 export function SetupChecklist({ hrefs }: { hrefs: Record<SetupChecklistItem, string> }) {
-  const { data, error } = useGetSetupChecklistQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-  });
+  const { data, error } = useChecklistQuery();
   if (error) {
     return <Alert tone="error">The setup checklist could not be loaded.</Alert>;
   }
