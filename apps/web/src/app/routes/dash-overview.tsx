@@ -1,18 +1,19 @@
 import { AccountOverview, useGetUserQuery } from '../../features/account';
 import { NextBookingPanel } from '../../features/bookings/my-bookings';
 import { CalendarFeedCard } from '../../features/calendars';
-import { MyCreditsCard } from '../../features/packages';
+import { MyCreditsCard, PurchaseReturnNotice } from '../../features/packages';
 import { detectTimeZone } from '../../lib/date-time';
 
 /**
- * /dash: the greeting and account state, with the next consultation first, the package credits
- * and purchases, and, last, the address
+ * /dash: the news of a package just paid on Stripe's Checkout, the greeting and account state,
+ * with the next consultation first, the package credits and purchases, and, last, the address
  * that puts the client's sessions in their own calendar.
  */
 export default function DashOverviewRoute() {
   const { data: user } = useGetUserQuery();
   return (
     <>
+      <PurchaseReturnNotice />
       <AccountOverview highlight={(user) => <NextBookingPanel timeZone={user.timeZone} />} />
       <div className="mt-6">
         <MyCreditsCard timeZone={user?.timeZone ?? detectTimeZone()} />

@@ -12,6 +12,7 @@ import {
   type AdminPackage,
   type AdminPackagesList,
   type PackageInput,
+  type PackagePurchase,
   type PackagesList,
   type PublicPackage,
   type PurchaseAnswer,
@@ -283,6 +284,74 @@ describe('/dash package credits', () => {
     ).toBeTruthy();
     // The owner's mark-paid control is the owner's alone.
     expect(within(purchases).queryByRole('button', { name: /paid/i })).toBeNull();
+  });
+
+  const stripePurchase = (state: PackagePurchase['state']): PackagePurchase => ({
+    id: 'u3',
+    packageId: offer.id,
+    packageTitle: offer.title,
+    sessions: 5,
+    priceMinor: 35000,
+    currency: 'GBP',
+    validityDays: 180,
+    state,
+    provider: 'stripe',
+    paymentId: 'pay-3',
+    receiptNumber: state === 'paid' ? '2026-0008' : null,
+    creditsRemaining: state === 'paid' ? 5 : 0,
+    granted: false,
+    paidAt: state === 'paid' ? '2026-03-01T10:05:00.000Z' : null,
+    expiresAt: state === 'paid' ? '2026-08-28T10:05:00.000Z' : null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+  });
+  const creditsWith = (purchase: PackagePurchase): UserCredits => ({
+    credits: [],
+    purchases: [purchase],
+    paymentInstructions: null,
+    uses: [],
+  });
+
+  it('back from Checkout: waits for Stripe’s confirmation, then says the credits are ready', async () => {
+    let state: PackagePurchase['state'] = 'pending_payment';
+    server.use(
+      http.get(apiPath('/user/credits'), () =>
+        answer<UserCredits>(creditsWith(stripePurchase(state))),
+      ),
+    );
+    renderRoute(`${paths.dashboard}?purchase=u3&payment=success`, { as: 'user' });
+    expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
+    state = 'paid';
+    expect(await screen.findByText('Payment received', {}, { timeout: 4_000 })).toBeTruthy();
+    expect(screen.getByText(/Five strategy sessions \(5 sessions\) is paid/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Close this notice' }));
+    expect(screen.queryByText('Payment received')).toBeNull();
+  });
+
+  it('back from a checkout left unpaid: nothing was charged, and the packages are a link away', async () => {
+    server.use(
+      http.get(apiPath('/user/credits'), () =>
+        answer<UserCredits>(creditsWith(stripePurchase('pending_payment'))),
+      ),
+    );
+    renderRoute(`${paths.dashboard}?purchase=u3&payment=cancelled`, { as: 'user' });
+    expect(await screen.findByText('The payment was not completed')).toBeTruthy();
+    expect(screen.getByText(/Nothing was charged/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the packages' })).toHaveAttribute(
+      'href',
+      paths.consultation,
+    );
+  });
+
+  it('says nothing of a purchase that is not the client’s', async () => {
+    server.use(
+      http.get(apiPath('/user/credits'), () =>
+        answer<UserCredits>(creditsWith(stripePurchase('paid'))),
+      ),
+    );
+    renderRoute(`${paths.dashboard}?purchase=someone-else&payment=success`, { as: 'user' });
+    await screen.findByRole('list', { name: 'Package purchases' });
+    expect(screen.queryByText('Payment received')).toBeNull();
+    expect(screen.queryByText('Confirming your payment…')).toBeNull();
   });
 
   it('says there is no package yet', async () => {
