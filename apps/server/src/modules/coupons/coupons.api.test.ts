@@ -22,12 +22,14 @@ import {
   type CouponRefusalReason,
 } from '@consult/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import { signedInUser, type SignedIn } from '../../test/accounts';
+import { signedInUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditLog } from '../audit/schema';
 import { addService, openEveryDay, slotAt } from '../bookings/booking-test-setup';
 import { bookings } from '../bookings/schema';
 import { payments } from '../payments/schema';
+
+type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 
 type Call = (
   method: 'GET' | 'POST' | 'PATCH',
@@ -438,6 +440,23 @@ describe('discount codes with manual payments', () => {
       const both = await book(client, 'coaching', later.code, { useCredit: true });
       expect(both.statusCode).toBe(400);
       expect(both.json().errors.couponCode).toEqual([COUPON_MESSAGES.couponWithCredit]);
+    });
+
+    it('applies a code the owner books with for a client, as that client’s use', async () => {
+      const client = await signedInUser(t.app);
+      const coupon = await addCoupon({ percentOff: 50, perClientLimit: 1 });
+      day += 1;
+      const res = await call('POST', '/api/admin/bookings', owner, {
+        clientId: client.user.id,
+        service: 'coaching',
+        start: slotAt(day, '10:00'),
+        couponCode: coupon.code,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ priceMinor: 4000, paymentDue: true });
+      expect((await check(client, { code: coupon.code, service: 'coaching' })).reason).toBe(
+        'limit_per_client',
+      );
     });
 
     it('gives the use back when the booking is cancelled before it is paid', async () => {
