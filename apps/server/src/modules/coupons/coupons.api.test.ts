@@ -10,6 +10,7 @@ import {
   adminCouponsListSchema,
   adminPackageSchema,
   adminPaymentDetailSchema,
+  COUPON_CHECK_LIMITS,
   COUPON_MESSAGES,
   COUPON_REFUSAL_MESSAGES,
   COUPON_REFUSED_PROBLEM_TYPE,
@@ -303,6 +304,19 @@ describe('discount codes with manual payments', () => {
     });
   });
 
+  it('counts a client’s checks: past the budget the check is 429', async () => {
+    const client = await signedInUser(t.app);
+    const budget = COUPON_CHECK_LIMITS.perAccount.max;
+    for (let index = 0; index < budget; index += 1) {
+      await check(client, { code: `GUESS${index}`, service: 'coaching' });
+    }
+    const over = await call('POST', '/api/coupons/check', client, {
+      code: 'GUESSMORE',
+      service: 'coaching',
+    });
+    expect(over.statusCode).toBe(429);
+  });
+
   describe('a code on a booking', () => {
     it('books at the discounted price; paid, the receipt shows the price, the discount with its code and the total; a refund is capped at what was paid', async () => {
       const client = await signedInUser(t.app);
@@ -375,6 +389,28 @@ describe('discount codes with manual payments', () => {
       expect(whole.statusCode, whole.body).toBe(200);
       const refunded = adminPaymentDetailSchema.parse(whole.json());
       expect(refunded.receipt.refunds.map((refund) => refund.amountMinor)).toEqual([6000]);
+    });
+
+    it('answers a retry with the same Idempotency-Key with the same booking and discount; another code with that key is a 422', async () => {
+      const client = await signedInUser(t.app);
+      const coupon = await addCoupon({ percentOff: 10 });
+      const other = await addCoupon({ percentOff: 20 });
+      day += 1;
+      const body = { service: 'coaching', start: slotAt(day, '10:00'), couponCode: coupon.code };
+      const headers = { ...client.headers, 'idempotency-key': `coupon-retry-${day}` };
+      const send = (payload: object) =>
+        t.app.inject({ method: 'POST', url: '/api/bookings', headers, payload });
+      const first = await send(body);
+      expect(first.statusCode, first.body).toBe(201);
+      const again = await send(body);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json()).toMatchObject({
+        id: first.json().id,
+        priceMinor: 7200,
+        discount: { code: coupon.code, originalMinor: 8000, discountMinor: 800 },
+      });
+      expect((await send({ ...body, couponCode: other.code })).statusCode).toBe(422);
+      expect(await bookingsOf(client.user.id)).toHaveLength(1);
     });
 
     it('takes a fixed amount off in the price’s currency; a receipt without a code shows no discount', async () => {
