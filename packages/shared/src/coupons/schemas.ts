@@ -48,7 +48,7 @@ export const typedCouponCodeSchema = z
   .overwrite(withoutNul)
   .trim()
   .min(1, M.typedCodeRequired)
-  .max(COUPON_TYPED_CODE_MAX, M.typedCodeRequired)
+  .max(COUPON_TYPED_CODE_MAX, M.typedCodeTooLong)
   .transform(normalizeCouponCode);
 
 /** A fixed amount off in one currency. */
