@@ -404,8 +404,8 @@ async function refundEnded(deps: PaymentDeps, tx: Tx, object: RefundObject): Pro
   if (!payment || payment.provider !== 'stripe' || !refund) return 'ignored';
   const clientTold = refund.status === 'succeeded';
   let failed: PaymentRow;
-  if (refund.status === 'pending') failed = await failRefund(tx, payment, refund);
-  else if (clientTold) failed = await reverseRefund(tx, payment, refund);
+  if (refund.status === 'pending') failed = await failRefund(deps, tx, payment, refund);
+  else if (clientTold) failed = await reverseRefund(deps, tx, payment, refund);
   else return 'ignored';
   const failureReason = object.failure_reason ?? object.status;
   const booking = payment.bookingId ? await findBookingFacts(tx, payment.bookingId) : undefined;

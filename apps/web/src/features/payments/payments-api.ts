@@ -16,6 +16,8 @@ import { api } from '../../lib/api';
 export interface AdminPaymentsArgs {
   status?: string;
   provider?: string;
+  /** `booking` or `package`: one kind of payment. */
+  kind?: string;
   /** One client's payments: their user id. */
   client?: string;
   from?: string;
