@@ -25,6 +25,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { StripeDouble, type StripeEvent } from '../../test/stripe-double';
 import { createStripeTestApp, type StripeTestApp } from '../../test/stripe-test-app';
 import { auditLog } from '../audit/schema';
+import { paymentRefunds, payments } from '../payments/schema';
 import { addService, openEveryDay, slotAt } from '../bookings/booking-test-setup';
 import { packageCreditEntries, packagePurchases } from './schema';
 
@@ -451,6 +452,29 @@ describe('a package bought with Stripe: refunded through Stripe', () => {
         (await call('GET', `/api/admin/payments/${bought.paymentId}`, owner)).json(),
       ),
     ).toMatchObject({ status: 'refunded', refundedMinor: 10000, refundPendingMinor: 0 });
+  });
+
+  it('withdraws the unused credits of a refund made in Stripe’s dashboard too, when its charge.refunded arrives', async () => {
+    const bought = await paidWithStripe();
+    const [payment] = await t.app.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, bought.paymentId));
+    expect(
+      (await webhook(t.stripe.chargeRefunded(payment!.providerPaymentId!, 10000))).statusCode,
+    ).toBe(200);
+    expect(await purchaseRow(t, bought.purchaseId)).toMatchObject({
+      state: 'refunded',
+      creditsRemaining: 0,
+    });
+    const [made] = await t.app.deps.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, bought.paymentId));
+    expect(await ledgerOf(t, bought.purchaseId)).toEqual([
+      { reason: 'purchase', delta: 5, refundId: null },
+      { reason: 'refund', delta: -5, refundId: made!.id },
+    ]);
   });
 
   it('gives the credits back when Stripe cannot take the refund (503), and when Stripe fails it later', async () => {

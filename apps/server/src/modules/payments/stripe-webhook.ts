@@ -370,14 +370,21 @@ async function chargeRefunded(
   }
   if (increase > 0) {
     // Given back in Stripe's dashboard, not here: recorded as Stripe says.
-    settled.push(
-      await insertRefund(tx, {
-        paymentId: payment.id,
+    const made = await insertRefund(tx, {
+      paymentId: payment.id,
+      amountMinor: increase,
+      reason: 'Refunded in Stripe',
+      status: 'pending',
+    });
+    settled.push(made);
+    // A package's unused credits go with it, as with a refund made here (decision 064).
+    if (payment.purpose === 'package') {
+      await deps.packagePayments.refundRecorded(tx, payment, {
+        id: made.id,
         amountMinor: increase,
-        reason: 'Refunded in Stripe',
-        status: 'pending',
-      }),
-    );
+        actorId: null,
+      });
+    }
     await updatePayment(tx, payment.id, {
       refundPendingMinor: payment.refundPendingMinor + increase,
     });
