@@ -25,6 +25,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { StripeDouble, type StripeEvent } from '../../test/stripe-double';
 import { createStripeTestApp, type StripeTestApp } from '../../test/stripe-test-app';
 import { auditLog } from '../audit/schema';
+import { mailOutbox } from '../mail/schema';
 import { paymentRefunds, payments } from '../payments/schema';
 import { addService, openEveryDay, slotAt } from '../bookings/booking-test-setup';
 import { packageCreditEntries, packagePurchases } from './schema';
@@ -510,5 +511,11 @@ describe('a package bought with Stripe: refunded through Stripe', () => {
       state: 'paid',
       creditsRemaining: 5,
     });
+    // The owner is told, naming what was bought.
+    const told = (await t.app.deps.db.select().from(mailOutbox)).filter(
+      (mail) => mail.subject.endsWith('failed at Stripe') && mail.text.includes(bought.purchaseId),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain(`the package 5 × ${offer.title}`);
   });
 });

@@ -185,11 +185,9 @@ export function refundFailedOwnerMail(facts: {
   to: string;
   appUrl: string;
   paymentId: string;
-  bookingId: string;
-  serviceTitle: string;
+  /** What the money paid for: the booking ("the booking of Coaching on …"), or a package. */
+  paidFor: string;
   clientName: string;
-  /** The booking's start, written in the owner's zone. */
-  when: string;
   amountMinor: number;
   currency: string;
   /** Stripe's `failure_reason`, or what it said instead ("canceled"). */
@@ -202,7 +200,7 @@ export function refundFailedOwnerMail(facts: {
     facts.to,
     `Refund of ${amount} failed at Stripe`,
     [
-      `The refund of ${amount} to ${facts.clientName} for the booking of ${facts.serviceTitle} on ${facts.when} (${facts.bookingId}) did not go through: Stripe reports it failed (${readableReason(facts.failureReason)}). The client has not been given this money back.`,
+      `The refund of ${amount} to ${facts.clientName} for ${facts.paidFor} did not go through: Stripe reports it failed (${readableReason(facts.failureReason)}). The client has not been given this money back.`,
       ...(facts.clientTold
         ? [
             'The client was told this refund was on its way, so please contact them. The payment no longer counts it as refunded.',

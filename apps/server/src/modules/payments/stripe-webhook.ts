@@ -12,7 +12,7 @@
  *   audit log written.
  */
 import { z } from 'zod';
-import { canMovePayment } from '@consult/shared';
+import { canMovePayment, packageLine } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
@@ -443,19 +443,24 @@ async function refundEnded(deps: PaymentDeps, tx: Tx, object: RefundObject): Pro
       failureReason,
     },
   });
-  if (!booking) return 'applied';
+  // A package's payment names what was bought (decision 064); a booking's, the booking.
+  const bought = booking
+    ? undefined
+    : (await deps.packagePayments.purchasesOfPayments(tx, [payment.id])).get(payment.id);
+  if (!booking && !bought) return 'applied';
   const owner = await bookingMailOwner(deps, tx);
   const [client] = await findUserContacts(tx, [payment.clientId]);
+  const paidFor = booking
+    ? `the booking of ${booking.serviceTitle} on ${formatMailTime(booking.startAt, owner.timeZone)} (${booking.id})`
+    : `the package ${packageLine(bought!)} (purchase ${bought!.purchaseId})`;
   for (const to of owner.copyTo ?? []) {
     await deps.mailer.queueMail(
       refundFailedOwnerMail({
         to,
         appUrl: deps.config.APP_URL,
         paymentId: payment.id,
-        bookingId: booking.id,
-        serviceTitle: booking.serviceTitle,
+        paidFor,
         clientName: client?.name ?? 'the client',
-        when: formatMailTime(booking.startAt, owner.timeZone),
         amountMinor: refund.amountMinor,
         currency: payment.currency,
         failureReason,
