@@ -76,6 +76,9 @@ export const PAYMENT_MESSAGES = {
   /** A refund Stripe would refuse every time (decision 046): why, and what to do instead. */
   refundNotPossibleOnline: (reference: string) =>
     `Stripe cannot refund this payment from here: no Stripe payment (PaymentIntent) was recorded with it, so Stripe would refuse every try. Refund it in your Stripe dashboard (search for booking ${reference}), then keep a note of it in the client’s private notes: this record does not change by itself.`,
+  /** The same for a package's payment, which has no booking reference: Stripe's metadata names it. */
+  packageRefundNotPossibleOnline: (paymentId: string) =>
+    `Stripe cannot refund this payment from here: no Stripe payment (PaymentIntent) was recorded with it, so Stripe would refuse every try. Refund it in your Stripe dashboard (search for the metadata paymentId ${paymentId}), then keep a note of it in the client’s private notes: this record does not change by itself.`,
   /** A price Stripe cannot charge exactly (decision 042): never rounded, so refused. */
   priceNotChargeableOnline: (price: string) =>
     `This price (${price}) cannot be paid online: Stripe does not take fractions this small in its currency. Please contact the consultant to book.`,

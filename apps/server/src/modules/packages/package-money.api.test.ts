@@ -455,6 +455,32 @@ describe('a package bought with Stripe: refunded through Stripe', () => {
     ).toMatchObject({ status: 'refunded', refundedMinor: 10000, refundPendingMinor: 0 });
   });
 
+  it('refunds a Stripe purchase the owner marked paid by hand as a manual one: owed, credits withdrawn', async () => {
+    const client = await signedInUser(t.app);
+    const answer = purchaseAnswerSchema.parse(
+      (await call('POST', `/api/packages/${offer.id}/purchase`, client, {})).json(),
+    );
+    const marked = await call(
+      'POST',
+      `/api/admin/package-purchases/${answer.purchase.id}/mark-paid`,
+      owner,
+      { method: 'cash' },
+    );
+    expect(marked.statusCode, marked.body).toBe(200);
+    const paymentId = answer.purchase.paymentId!;
+    const refundsBefore = t.stripe.callsTo('POST', /^\/v1\/refunds$/).length;
+    const res = await call('POST', `/api/admin/payments/${paymentId}/refund`, owner, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const view = adminPaymentDetailSchema.parse(res.json());
+    expect(view.provider).toBe('manual');
+    expect(view.receipt.refunds).toMatchObject([{ amountMinor: 10000, owed: true }]);
+    expect(t.stripe.callsTo('POST', /^\/v1\/refunds$/)).toHaveLength(refundsBefore);
+    expect(await purchaseRow(t, answer.purchase.id)).toMatchObject({
+      state: 'refunded',
+      creditsRemaining: 0,
+    });
+  });
+
   it('withdraws the unused credits of a refund made in Stripe’s dashboard too, when its charge.refunded arrives', async () => {
     const bought = await paidWithStripe();
     const [payment] = await t.app.deps.db

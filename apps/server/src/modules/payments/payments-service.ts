@@ -522,7 +522,9 @@ export async function refundPayment(
       const booking = payment.bookingId ? await findBookingFacts(tx, payment.bookingId) : undefined;
       throw new HttpProblem(
         409,
-        PAYMENT_MESSAGES.refundNotPossibleOnline(booking?.reference ?? ''),
+        booking
+          ? PAYMENT_MESSAGES.refundNotPossibleOnline(booking.reference)
+          : PAYMENT_MESSAGES.packageRefundNotPossibleOnline(payment.id),
         {
           type: REFUND_NOT_POSSIBLE_ONLINE_PROBLEM_TYPE,
         },
