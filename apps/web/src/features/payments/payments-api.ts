@@ -88,7 +88,8 @@ export const paymentsApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      invalidatesTags: ['Payment', 'Booking'],
+      // A package's refund withdraws its unused credits (decision 064): credits are read again.
+      invalidatesTags: ['Payment', 'Booking', 'Package'],
     }),
     getPaymentSettings: build.query<PaymentSettingsView, void>({
       query: () => '/admin/payment-settings',
