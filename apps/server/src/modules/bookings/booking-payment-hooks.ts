@@ -18,7 +18,15 @@ import type { Db, Tx } from '../../db/client';
 /** What the payment steps work with. */
 export type BookingPaymentDeps = Pick<
   AppDeps,
-  'db' | 'mailer' | 'config' | 'log' | 'clock' | 'payments' | 'ownerTimeZone' | 'bookingPayments'
+  | 'db'
+  | 'mailer'
+  | 'config'
+  | 'log'
+  | 'clock'
+  | 'payments'
+  | 'ownerTimeZone'
+  | 'bookingPayments'
+  | 'packagePayments'
 >;
 
 /** The booking and client facts the payment steps need. */

@@ -6,7 +6,9 @@
  */
 import {
   DAY_MS,
+  formatMoney,
   PACKAGE_MESSAGES,
+  PAYMENT_MESSAGES,
   paths,
   type Credit,
   type MarkPaidInput,
@@ -23,6 +25,7 @@ import { HttpProblem } from '../../plugins/errors';
 import { auditChange, insertAuditEntry } from '../audit';
 import {
   cancelPackagePayment,
+  creditsCoveredBy,
   loadPaymentSettings,
   manualReceiptOf,
   openPackagePayment,
@@ -35,6 +38,8 @@ import {
 import { findUserById } from '../users';
 import { lockPackage } from './packages-repository';
 import {
+  creditsOfRefund,
+  creditsWithdrawnByRefunds,
   findPurchase,
   insertCreditEntry,
   insertPurchase,
@@ -43,6 +48,8 @@ import {
   listUsableCredits,
   lockPurchase,
   lockPurchaseOfPayment,
+  paymentTitleMatches,
+  purchasesOfPayments,
   updatePurchase,
   type PurchaseRow,
   type PurchaseWithPayment,
@@ -266,6 +273,81 @@ export const packagePaymentHooks: PackagePaymentHooks = {
     const purchase = await lockPurchaseOfPayment(tx, paymentId);
     if (purchase?.state === 'pending_payment') {
       await updatePurchase(tx, purchase.id, { state: 'cancelled' });
+    }
+  },
+
+  async purchasesOfPayments(db, paymentIds) {
+    const rows = await purchasesOfPayments(db, paymentIds);
+    return new Map(
+      [...rows].map(([paymentId, purchase]) => [
+        paymentId,
+        {
+          purchaseId: purchase.id,
+          title: purchase.title,
+          sessions: purchase.sessions,
+          creditsRemaining: purchase.creditsRemaining,
+          state: purchase.state,
+        },
+      ]),
+    );
+  },
+
+  paymentTitleMatches,
+
+  async refundRecorded(tx, payment, refund) {
+    const purchase = await lockPurchaseOfPayment(tx, payment.id);
+    if (!purchase) return null;
+    // Everything refunded or on its way once this refund is counted: what its credits must cover.
+    const refundedMinor = payment.refundedMinor + payment.refundPendingMinor + refund.amountMinor;
+    const covered = creditsCoveredBy(refundedMinor, payment.amountMinor, purchase.sessions);
+    const already = await creditsWithdrawnByRefunds(tx, purchase.id);
+    const withdrawn = Math.min(purchase.creditsRemaining, Math.max(0, covered - already));
+    const whole = refundedMinor >= payment.amountMinor;
+    const after = await updatePurchase(tx, purchase.id, {
+      creditsRemaining: purchase.creditsRemaining - withdrawn,
+      ...(whole && purchase.state === 'paid' ? { state: 'refunded' as const } : {}),
+    });
+    if (withdrawn > 0) {
+      await insertCreditEntry(tx, {
+        purchaseId: purchase.id,
+        delta: -withdrawn,
+        reason: 'refund',
+        refundId: refund.id,
+        actorId: refund.actorId,
+        note: PAYMENT_MESSAGES.packageRefundWithdrew(
+          withdrawn,
+          formatMoney(refund.amountMinor, payment.currency),
+        ),
+      });
+    }
+    return {
+      purchaseId: purchase.id,
+      creditsWithdrawn: withdrawn,
+      creditsRemaining: after.creditsRemaining,
+      state: after.state,
+    };
+  },
+
+  async refundFailed(tx, payment, refundId) {
+    const purchase = await lockPurchaseOfPayment(tx, payment.id);
+    if (!purchase) return;
+    const taken = await creditsOfRefund(tx, refundId);
+    const restored = Math.max(0, taken?.withdrawn ?? 0);
+    const stillWhole = payment.refundedMinor + payment.refundPendingMinor >= payment.amountMinor;
+    const reopen = purchase.state === 'refunded' && !stillWhole;
+    if (restored === 0 && !reopen) return;
+    await updatePurchase(tx, purchase.id, {
+      creditsRemaining: purchase.creditsRemaining + restored,
+      ...(reopen ? { state: 'paid' as const } : {}),
+    });
+    if (restored > 0) {
+      await insertCreditEntry(tx, {
+        purchaseId: purchase.id,
+        delta: restored,
+        reason: 'refund',
+        refundId,
+        note: PAYMENT_MESSAGES.packageRefundFailed(restored),
+      });
     }
   },
 };

@@ -33,7 +33,15 @@ import { cancellationRefundMinor } from './stripe-amounts';
 
 export type PaymentDeps = Pick<
   AppDeps,
-  'db' | 'mailer' | 'config' | 'log' | 'clock' | 'payments' | 'ownerTimeZone' | 'bookingPayments'
+  | 'db'
+  | 'mailer'
+  | 'config'
+  | 'log'
+  | 'clock'
+  | 'payments'
+  | 'ownerTimeZone'
+  | 'bookingPayments'
+  | 'packagePayments'
 >;
 
 /** The provider a paid booking made now uses: Stripe when configured and chosen, else manual. */
