@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { BookingFlow } from '../../features/bookings/booking-flow';
+import { BookingFlow, type PaymentOptionsProps } from '../../features/bookings/booking-flow';
 import { ConsultationPage } from '../../features/site/consultation-page';
 import { useHydrated } from '../../hooks/use-hydrated';
 
@@ -10,6 +10,26 @@ import { useHydrated } from '../../hooks/use-hydrated';
 const PackageOffers = lazy(async () => ({
   default: (await import('../../features/packages')).PackageOffers,
 }));
+// The choice to pay with a package credit, the same way: it shows once the credits have answered.
+const CreditChoice = lazy(async () => ({
+  default: (await import('../../features/packages')).CreditChoice,
+}));
+
+/** How to pay, in the booking flow: a package credit when one covers the service. */
+function PaymentOptions({
+  service,
+  timeZone,
+  payment,
+  onChange,
+  creditRefused,
+}: PaymentOptionsProps) {
+  if (creditRefused) return null;
+  return (
+    <Suspense fallback={null}>
+      <CreditChoice service={service} timeZone={timeZone} value={payment} onChange={onChange} />
+    </Suspense>
+  );
+}
 
 /**
  * /consultation: the site's page about consultations, with the booking flow in it and the packages
@@ -21,7 +41,7 @@ export default function ConsultationRoute() {
     <ConsultationPage
       bookingFlow={(services) => (
         <>
-          <BookingFlow services={services} />
+          <BookingFlow services={services} paymentOptions={PaymentOptions} />
           {hydrated && (
             <Suspense fallback={null}>
               <PackageOffers

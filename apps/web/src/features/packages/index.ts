@@ -1,3 +1,4 @@
 export { AdminPackagesCard } from './admin-packages-card';
+export { CreditChoice } from './credit-choice';
 export { ClientCreditsCard, MyCreditsCard } from './credits-card';
 export { PackageOffers } from './package-offers';
