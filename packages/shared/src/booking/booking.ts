@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { problemSchema } from '../problem-schema';
 import { withoutNul, isVisibleText, TEXT_MESSAGES } from '../text';
 import { bookingPaymentSchema } from '../payments/schemas';
+import { receiptDiscountSchema, typedCouponCodeSchema } from '../coupons/schemas';
 import { instantSchema } from './fields';
 import {
   BOOKING_CANCEL_REASON_MAX,
@@ -69,6 +70,12 @@ export const createBookingSchema = z.object({
    * owner booking for a client uses the client's credit only when asked (true).
    */
   useCredit: z.boolean({ error: M.useCreditInvalid }).optional(),
+  /**
+   * A discount code (issue 24): the booking's price is the discounted one. With a code no package
+   * credit is used unless `useCredit: true`, which with a code is a 400 (one or the other). A code
+   * that cannot be used is a 409 (COUPON_REFUSED_PROBLEM_TYPE) and nothing is booked.
+   */
+  couponCode: typedCouponCodeSchema.optional(),
 });
 export type CreateBookingInput = z.input<typeof createBookingSchema>;
 
@@ -133,6 +140,11 @@ export const bookingRecordSchema = z.object({
   }),
   /** The package credit that paid it (issue 24); null when it was not paid with one. */
   credit: z.object({ purchaseId: z.string() }).nullable().optional(),
+  /**
+   * The discount code it was booked with (issue 24), in the answer to POST /api/bookings: the
+   * price before and the discount; `priceMinor` is the price after it. Null without a code.
+   */
+  discount: receiptDiscountSchema.nullable().optional(),
   amountDueMinor: z.number().int().optional().meta({
     description:
       'Present with `paymentInstructions`: the amount still to pay, in minor units of `currency` (15000 is 150.00 GBP).',

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { localDateSchema } from '../booking/fields';
 import { problemSchema } from '../problem-schema';
+import { receiptDiscountSchema } from '../coupons/schemas';
 import { isSingleLineText, isVisibleText, TEXT_MESSAGES, withoutNul } from '../text';
 import { PAYMENT_MESSAGES as M } from './messages';
 import { PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_METHODS } from './rules';
@@ -130,6 +131,11 @@ export const receiptSchema = z.object({
   taxRateBasisPoints: z.number().int(),
   netMinor: z.number().int(),
   taxMinor: z.number().int(),
+  /**
+   * The discount code the payment's price was reduced by (issue 24): the receipt's lines are the
+   * original price, the discount with its code and the total (`receiptLines`). Null without one.
+   */
+  discount: receiptDiscountSchema.nullable(),
   refunds: z.array(refundRecordSchema),
   footer: z.string(),
   /** This receipt was voided (a mistaken mark-paid): its number stays used and is never reissued. */

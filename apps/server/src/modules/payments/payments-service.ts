@@ -127,6 +127,8 @@ function toReceipt(
     taxRateBasisPoints: rate,
     netMinor,
     taxMinor,
+    // No discount codes exist before migration 0026 (issue 24's coupons).
+    discount: null,
     refunds: refunds.map((refund) => ({
       id: refund.id,
       amountMinor: refund.amountMinor,

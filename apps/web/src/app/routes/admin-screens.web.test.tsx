@@ -291,6 +291,7 @@ function duePayment(overrides: Partial<AdminPaymentRecord> = {}): AdminPaymentDe
       taxRateBasisPoints: 0,
       netMinor: record.amountMinor,
       taxMinor: 0,
+      discount: null,
       refunds: [],
       footer: '',
       void: false,
