@@ -1,7 +1,13 @@
 /** One mapping from an API error (RFC 9457 problem+json, or no answer at all) to what a screen shows. */
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { problemSchema, type Problem } from '@consult/shared';
+import {
+  COUPON_REFUSED_PROBLEM_TYPE,
+  couponRefusedProblemSchema,
+  problemSchema,
+  type CouponRefusalReason,
+  type Problem,
+} from '@consult/shared';
 
 export const NO_RESPONSE_MESSAGE = 'No response from server';
 const UNEXPECTED_MESSAGE = 'Something went wrong. Please try again.';
@@ -12,6 +18,20 @@ export function readProblem(
   if (!error || !('status' in error) || typeof error.status !== 'number') return null;
   const parsed = problemSchema.safeParse(error.data);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Why a booking's or purchase's discount code was refused (a 409 of COUPON_REFUSED_PROBLEM_TYPE),
+ * or null for any other answer: the screen says it in the shared words of the reason.
+ */
+export function readCouponRefusal(
+  error: FetchBaseQueryError | SerializedError | undefined,
+): CouponRefusalReason | null {
+  if (!error || !('status' in error) || error.status !== 409) return null;
+  const parsed = couponRefusedProblemSchema.safeParse(error.data);
+  return parsed.success && parsed.data.type === COUPON_REFUSED_PROBLEM_TYPE
+    ? parsed.data.reason
+    : null;
 }
 
 export function errorStatus(

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   BOOKING_STATE_LABELS,
   clientBookingPath,
+  formatMoney,
   formatPrice,
   NO_PAYMENT_INSTRUCTIONS_TEXT,
   paths,
@@ -50,6 +51,16 @@ export function BookingConfirmation({
     ],
   ];
   if (booking.credit) details.push(['Payment', creditText(spentCredit)]);
+  if (booking.discount) {
+    const { code, originalMinor, discountMinor } = booking.discount;
+    const money = (minor: number) => formatMoney(minor, booking.currency);
+    details.push([
+      'Discount',
+      `${code}: ${money(discountMinor)} off ${money(originalMinor)}. ${
+        booking.priceMinor === 0 ? 'Nothing to pay.' : `You pay ${money(booking.priceMinor)}.`
+      }`,
+    ]);
+  }
   const manualDue = hasManualPaymentDue(booking);
   if (booking.paymentDue && !manualDue) {
     details.push([

@@ -11,14 +11,17 @@ import { Link, useSearchParams } from 'react-router';
 import {
   BOOKING_MESSAGES,
   BOOKING_NOTES_MAX,
+  COUPON_REFUSAL_MESSAGES,
   CREDIT_UNAVAILABLE_PROBLEM_TYPE,
   EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
   formatDuration,
+  formatMoney,
   formatPrice,
   intakeAnswersSchemaFor,
   MEETING_MODE_LABELS,
   paths,
   type BookingRecord,
+  type CouponRefusalReason,
   type SiteService,
 } from '@consult/shared';
 import { NearestSlots, readNearestSlots, SlotPicker } from '../slot-picker';
@@ -28,7 +31,13 @@ import { Field, inputClasses } from '../../../components/ui/field';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { api } from '../../../lib/api';
 import { detectTimeZone, formatDateTime, zoneName } from '../../../lib/date-time';
-import { errorMessage, errorStatus, fieldErrors, readProblem } from '../../../lib/problem';
+import {
+  errorMessage,
+  errorStatus,
+  fieldErrors,
+  readCouponRefusal,
+  readProblem,
+} from '../../../lib/problem';
 import { useAuth } from '../../../hooks/use-auth';
 import { rememberReturnTo } from '../../../lib/return-to';
 import { useCreateBookingMutation } from '../api/booking-api';
@@ -41,6 +50,7 @@ import { IntakeAnswers, type IntakeAnswerFields, type IntakeAnswerValues } from 
 import {
   NO_PAYMENT_CHOICE,
   paymentFields,
+  paysByCredit,
   type PaymentChoice,
   type PaymentOptions,
 } from './payment-choice';
@@ -155,6 +165,7 @@ type Outcome =
   | { kind: 'taken'; nearest: string[] }
   | { kind: 'limit'; limit: BookingLimit }
   | { kind: 'credit-gone' }
+  | { kind: 'coupon-refused'; code: string; reason: CouponRefusalReason }
   | { kind: 'failed'; message: string };
 
 function ChooseAndConfirm({
@@ -271,12 +282,22 @@ function ChooseAndConfirm({
     }
     const nearest = readNearestSlots(result.error);
     const limit = readBookingLimit(result.error);
+    const couponRefusal = readCouponRefusal(result.error);
     const problem = readProblem(result.error);
     if (nearest) {
       dispatchInvalidate();
       setOutcome({ kind: 'taken', nearest });
     } else if (limit) {
       setOutcome({ kind: 'limit', limit });
+    } else if (couponRefusal) {
+      // Used up or expired since it was checked: nothing was booked; the code is taken off and
+      // the next confirm pays the full price (or the client tries another code).
+      setPayment((current) => ({ ...current, coupon: null }));
+      setOutcome({
+        kind: 'coupon-refused',
+        code: payment.coupon?.code ?? '',
+        reason: couponRefusal,
+      });
     } else if (problem?.type === CREDIT_UNAVAILABLE_PROBLEM_TYPE) {
       // Spent (another tab, the owner) or expired meanwhile: nothing was booked. The flow offers
       // no credit any more and the next confirm pays as usual; the credits on screen refresh.
@@ -372,12 +393,7 @@ function ChooseAndConfirm({
         />
       )}
 
-      <ChoiceSummary
-        service={service}
-        start={start}
-        timeZone={timeZone}
-        byCredit={payment.credit !== null && payment.useCredit}
-      />
+      <ChoiceSummary service={service} start={start} timeZone={timeZone} payment={payment} />
 
       {/* Each notice is an alert or status of its own, announced as it appears. */}
       <OutcomeNotice
@@ -415,12 +431,12 @@ function ChoiceSummary({
   service,
   start,
   timeZone,
-  byCredit,
+  payment,
 }: {
   service: SiteService;
   start: string | null;
   timeZone: string;
-  byCredit: boolean;
+  payment: PaymentChoice;
 }) {
   if (!start) {
     return (
@@ -437,14 +453,19 @@ function ChoiceSummary({
       </p>
       <p className="mt-1 text-base text-ink">
         {zoneName(timeZone)} · {formatDuration(service.durationMinutes)} ·{' '}
-        {MEETING_MODE_LABELS[service.meetingMode]} ·{' '}
-        {byCredit ? 'Paid with 1 package credit, nothing to pay' : priceNote(service)}
+        {MEETING_MODE_LABELS[service.meetingMode]} · {priceNote(service, payment)}
       </p>
     </div>
   );
 }
 
-function priceNote(service: SiteService): string {
+function priceNote(service: SiteService, payment: PaymentChoice): string {
+  if (paysByCredit(payment)) return 'Paid with 1 package credit, nothing to pay';
+  const { coupon } = payment;
+  if (coupon?.totalMinor === 0) return `Free with the code ${coupon.code}, nothing to pay`;
+  if (coupon) {
+    return `${formatMoney(coupon.totalMinor, coupon.currency)} with the code ${coupon.code} (instead of ${formatPrice(service)}), paid before the session`;
+  }
   return service.priceMinor === 0
     ? 'Free'
     : `${formatPrice(service)}, paid before the session (instructions follow by e-mail)`;
@@ -494,6 +515,13 @@ function OutcomeNotice({
       );
     case 'limit':
       return <BookingLimitNotice limit={outcome.limit} />;
+    case 'coupon-refused':
+      return (
+        <Alert tone="error" title={`The code ${outcome.code} could not be used`}>
+          {COUPON_REFUSAL_MESSAGES[outcome.reason]} Nothing was booked and the code is taken off:
+          confirm again to pay {formatPrice(service)}, or try another code.
+        </Alert>
+      );
     case 'credit-gone':
       return (
         <Alert tone="error" title="Your package credit is no longer available">

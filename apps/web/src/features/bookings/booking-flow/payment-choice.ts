@@ -1,7 +1,7 @@
 /**
  * How the client pays a booking, as the parts the page adds to the flow report it (issue 24): a
- * package credit comes from the packages feature, loaded after the page, so the flow holds only
- * its outcome and sends it with the booking.
+ * package credit and a discount code come from their own features, loaded after the page, so the
+ * flow holds only their outcome and sends it with the booking.
  */
 import type { SiteService } from '@consult/shared';
 
@@ -15,9 +15,15 @@ export interface PaymentChoice {
   } | null;
   /** With a credit offered: pay with it (the default) or as usual. */
   useCredit: boolean;
+  /** A discount code the server accepted for the service, with the price it leaves to pay. */
+  coupon: { code: string; discountMinor: number; totalMinor: number; currency: string } | null;
 }
 
-export const NO_PAYMENT_CHOICE: PaymentChoice = { credit: null, useCredit: false };
+export const NO_PAYMENT_CHOICE: PaymentChoice = {
+  credit: null,
+  useCredit: false,
+  coupon: null,
+};
 
 /** What the page's payment parts are handed: the choice so far and how to change it. */
 export interface PaymentOptionsProps {
@@ -35,8 +41,14 @@ export type PaymentOptions = React.ComponentType<PaymentOptionsProps>;
 export function paymentFields(
   payment: PaymentChoice,
   creditRefused: boolean,
-): { useCredit?: boolean } {
-  if (payment.credit) return { useCredit: payment.useCredit };
+): { useCredit?: boolean; couponCode?: string } {
+  if (payment.credit && payment.useCredit) return { useCredit: true };
+  // A code pays as usual, discounted: the server spends no credit with one.
+  const coupon = payment.coupon ? { couponCode: payment.coupon.code } : {};
   // After a refused credit the client confirms paying as usual: no other credit is spent unseen.
-  return creditRefused ? { useCredit: false } : {};
+  return payment.credit || creditRefused ? { useCredit: false, ...coupon } : coupon;
 }
+
+/** True when the booking is paid with the package credit offered. */
+export const paysByCredit = (payment: PaymentChoice) =>
+  payment.credit !== null && payment.useCredit;

@@ -1,0 +1,2 @@
+export { CouponField } from './coupon-field';
+export type { AppliedCoupon } from './coupon-words';
