@@ -11,6 +11,13 @@ import type {
 } from '@consult/shared';
 import { api } from '../../lib/api';
 
+/** What a code can apply to, and the site's currency its fixed amounts are given in. */
+export interface CouponChoices {
+  services: { slug: string; title: string }[];
+  packages: { id: string; title: string }[];
+  currency: string;
+}
+
 export const couponsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** A mutation, not a query: each press of "Apply" asks again (a code's uses change). */
@@ -34,14 +41,7 @@ export const couponsApi = api.injectEndpoints({
       invalidatesTags: ['Coupon'],
     }),
     /** What a code can apply to: the services, the packages and the site's currency. */
-    getCouponChoices: build.query<
-      {
-        services: { slug: string; title: string }[];
-        packages: { id: string; title: string }[];
-        currency: string;
-      },
-      void
-    >({
+    getCouponChoices: build.query<CouponChoices, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
         const services = await baseQuery('/admin/services');
         if (services.error) return { error: services.error };
