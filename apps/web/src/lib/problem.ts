@@ -2,8 +2,8 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import {
+  COUPON_REFUSAL_REASONS,
   COUPON_REFUSED_PROBLEM_TYPE,
-  couponRefusedProblemSchema,
   problemSchema,
   type CouponRefusalReason,
   type Problem,
@@ -27,11 +27,11 @@ export function readProblem(
 export function readCouponRefusal(
   error: FetchBaseQueryError | SerializedError | undefined,
 ): CouponRefusalReason | null {
-  if (!error || !('status' in error) || error.status !== 409) return null;
-  const parsed = couponRefusedProblemSchema.safeParse(error.data);
-  return parsed.success && parsed.data.type === COUPON_REFUSED_PROBLEM_TYPE
-    ? parsed.data.reason
-    : null;
+  // Read by hand, not with the problem's schema: this module is in every page's first JavaScript
+  // and the discount codes' schemas are not (decision 048's budgets).
+  if (readProblem(error)?.type !== COUPON_REFUSED_PROBLEM_TYPE) return null;
+  const reason = (error as { data: { reason?: unknown } }).data.reason;
+  return COUPON_REFUSAL_REASONS.find((known) => known === reason) ?? null;
 }
 
 export function errorStatus(
