@@ -60,6 +60,7 @@ import {
   packagePaymentHooks,
   packageRoutes,
 } from './modules/packages';
+import { adminCouponRoutes, couponRoutes, discountCodeHooks } from './modules/coupons';
 import { adminMessageRoutes } from './modules/messages';
 import {
   authRoutes,
@@ -223,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bookingPayments: bookingPaymentHooks,
     packagePayments: packagePaymentHooks,
     bookingCredits: bookingCreditHooks,
+    discountCodes: discountCodeHooks(ownerTimeZone),
     siteServices: siteServiceCatalogue,
     consultantName: async (db) => (await getSiteDocument(db, app.log)).consultant.name,
   };
@@ -279,6 +281,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(stripeWebhookRoutes, { deps });
       await api.register(packageRoutes, { deps });
       await api.register(adminPackageRoutes, { deps });
+      await api.register(couponRoutes, { deps });
+      await api.register(adminCouponRoutes, { deps });
       await api.register(taskRoutes, { deps });
       await api.register(adminTaskRoutes, { deps });
       await api.register(adminMetricsRoutes, { deps });

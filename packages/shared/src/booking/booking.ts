@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { problemSchema } from '../problem-schema';
 import { withoutNul, isVisibleText, TEXT_MESSAGES } from '../text';
 import { bookingPaymentSchema } from '../payments/schemas';
-import { receiptDiscountSchema, typedCouponCodeSchema } from '../coupons/schemas';
+import {
+  couponRefusalReasonSchema,
+  receiptDiscountSchema,
+  typedCouponCodeSchema,
+} from '../coupons/schemas';
 import { instantSchema } from './fields';
 import {
   BOOKING_CANCEL_REASON_MAX,
@@ -226,5 +230,7 @@ export type BookingLimitKind = (typeof BOOKING_LIMIT_KINDS)[number];
 export const bookingConflictProblemSchema = problemSchema.extend({
   nearestSlots: z.array(z.string()).optional(),
   bookingLimit: z.object({ kind: z.enum(BOOKING_LIMIT_KINDS), limit: z.number().int() }).optional(),
+  /** Why a discount code cannot be used (COUPON_REFUSED_PROBLEM_TYPE); nothing was booked. */
+  reason: couponRefusalReasonSchema.optional(),
 });
 export type BookingConflictProblem = z.infer<typeof bookingConflictProblemSchema>;

@@ -118,7 +118,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     },
     async (request, reply) => {
       const user = request.user!;
-      const { booking, view, credit } = await createBooking(
+      const { booking, view, credit, discount } = await createBooking(
         deps,
         { type: 'client', userId: user.id },
         {
@@ -129,9 +129,10 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
           answers: request.body.answers,
           idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
           useCredit: request.body.useCredit,
+          couponCode: request.body.couponCode,
         },
       );
-      const record = await clientBookingRecord(deps, booking, view);
+      const record = { ...(await clientBookingRecord(deps, booking, view)), discount };
       // Paid with a package credit: no payment at all (issue 24).
       if (credit) return reply.code(201).send({ ...record, payment: null, credit });
       if (booking.state !== 'pending_payment') {

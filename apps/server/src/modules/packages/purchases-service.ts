@@ -115,40 +115,67 @@ async function packageForSale(tx: Tx, id: string) {
 /**
  * POST /api/packages/:id/purchase. With Stripe the client is sent to its Checkout (the purchase
  * waits as `pending_payment`); with manual payments it waits for the owner to mark it paid; a free
- * package is paid at once. A checkout that cannot be started cancels the purchase (503), so no
- * purchase is left that nobody can pay.
+ * package (or one a discount code makes free) is paid at once. A checkout that cannot be started
+ * cancels the purchase (503), so no purchase is left that nobody can pay, and its code's use is
+ * released with it.
  */
 export async function purchasePackage(
-  deps: Pick<AppDeps, 'db' | 'log' | 'payments' | 'config' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'payments' | 'config' | 'clock' | 'discountCodes'>,
   client: { id: string; email: string },
   packageId: string,
   input: { couponCode?: string | undefined },
 ): Promise<PurchaseAnswer> {
-  if (input.couponCode !== undefined) {
-    throw new HttpProblem(400, PACKAGE_MESSAGES.couponsNotOffered, {
-      errors: { couponCode: [PACKAGE_MESSAGES.couponsNotOffered] },
-    });
-  }
   const now = deps.clock();
-  const { purchase, provider } = await deps.db.transaction(async (tx) => {
+  const { purchase, provider, discount } = await deps.db.transaction(async (tx) => {
     const offer = await packageForSale(tx, packageId);
+    // A discount code lowers the price the purchase is made at (its payment, Stripe's amount);
+    // a 409 when it cannot be used, and nothing is bought (issue 24, decision 063).
+    const applied =
+      input.couponCode !== undefined
+        ? await deps.discountCodes.applyCode(tx, {
+            code: input.couponCode,
+            clientId: client.id,
+            target: { kind: 'package', packageId: offer.id },
+            priceMinor: offer.priceMinor,
+            currency: offer.currency,
+            now,
+          })
+        : null;
+    const priceMinor = applied?.totalMinor ?? offer.priceMinor;
+    const discount = applied && {
+      code: applied.code,
+      originalMinor: applied.originalMinor,
+      discountMinor: applied.discountMinor,
+    };
     const terms = {
       packageId: offer.id,
       clientId: client.id,
       title: offer.title,
       sessions: offer.sessions,
-      priceMinor: offer.priceMinor,
+      priceMinor,
       currency: offer.currency,
       validityDays: offer.validityDays,
     };
-    if (offer.priceMinor === 0) {
+    if (priceMinor === 0) {
       const bought = await insertPurchase(tx, { ...terms, state: 'pending_payment' });
-      return { purchase: await activatePurchase(tx, bought, now, null), provider: null };
+      if (applied) await deps.discountCodes.recordUse(tx, applied, { purchaseId: bought.id });
+      return {
+        purchase: await activatePurchase(tx, bought, now, null),
+        provider: null,
+        discount,
+      };
     }
     const provider = await providerForPackage(deps, tx);
     const payment = await openPackagePayment(
       tx,
-      { clientId: client.id, amountMinor: offer.priceMinor, currency: offer.currency },
+      {
+        clientId: client.id,
+        amountMinor: priceMinor,
+        currency: offer.currency,
+        ...(applied && {
+          discount: { code: applied.code, discountMinor: applied.discountMinor },
+        }),
+      },
       provider,
     );
     const bought = await insertPurchase(tx, {
@@ -156,10 +183,15 @@ export async function purchasePackage(
       state: 'pending_payment',
       paymentId: payment.id,
     });
-    return { purchase: bought, provider };
+    if (applied) await deps.discountCodes.recordUse(tx, applied, { purchaseId: bought.id });
+    return { purchase: bought, provider, discount };
+  });
+  const answered = async () => ({
+    ...(await viewPurchase(deps.db, purchase.id)),
+    discount,
   });
   if (provider !== 'stripe' || !purchase.paymentId) {
-    return { purchase: await viewPurchase(deps.db, purchase.id) };
+    return { purchase: await answered() };
   }
   try {
     const checkoutUrl = await startPackageCheckout(
@@ -168,7 +200,7 @@ export async function purchasePackage(
       client,
       `${paths.dashboard}?purchase=${purchase.id}`,
     );
-    return { purchase: await viewPurchase(deps.db, purchase.id), checkoutUrl };
+    return { purchase: await answered(), checkoutUrl };
   } catch (error) {
     await deps.db.transaction(async (tx) => {
       const locked = await lockPurchase(tx, purchase.id);

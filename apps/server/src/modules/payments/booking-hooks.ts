@@ -21,8 +21,8 @@ import { sendRefundsOfBooking } from './refunds';
 
 export const bookingPaymentHooks: BookingPaymentHooks = {
   providerForNewBooking,
-  openPayment: async (tx, booking, provider) => {
-    await openPayment(tx, booking, provider);
+  openPayment: async (tx, booking, provider, discount) => {
+    await openPayment(tx, booking, provider, discount);
   },
   checkoutOfNewBooking,
   settleOnCancel: settlePaymentOnCancel,

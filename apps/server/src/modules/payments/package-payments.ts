@@ -47,7 +47,13 @@ export async function providerForPackage(
 /** A package purchase's payment, pending with the provider that takes the money. */
 export async function openPackagePayment(
   tx: Tx,
-  purchase: { clientId: string; amountMinor: number; currency: string },
+  purchase: {
+    clientId: string;
+    amountMinor: number;
+    currency: string;
+    /** A discount code's: `amountMinor` is the price after it (issue 24). */
+    discount?: { code: string; discountMinor: number };
+  },
   provider: PaymentProviderName,
 ): Promise<PaymentRow> {
   return insertPayment(tx, {
@@ -58,6 +64,10 @@ export async function openPackagePayment(
     currency: purchase.currency,
     provider,
     status: 'pending',
+    ...(purchase.discount && {
+      discountCode: purchase.discount.code,
+      discountMinor: purchase.discount.discountMinor,
+    }),
   });
 }
 

@@ -50,6 +50,7 @@ export async function openPayment(
   tx: Tx,
   booking: PaidBooking,
   provider: PaymentProviderName,
+  discount?: { code: string; discountMinor: number },
 ): Promise<PaymentRow | null> {
   if (booking.priceMinor <= 0) return null;
   return insertPayment(tx, {
@@ -59,6 +60,7 @@ export async function openPayment(
     currency: booking.currency,
     provider,
     status: 'pending',
+    ...(discount && { discountCode: discount.code, discountMinor: discount.discountMinor }),
   });
 }
 

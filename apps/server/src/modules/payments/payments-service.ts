@@ -127,8 +127,14 @@ function toReceipt(
     taxRateBasisPoints: rate,
     netMinor,
     taxMinor,
-    // No discount codes exist before migration 0026 (issue 24's coupons).
-    discount: null,
+    discount:
+      row.payment.discountCode === null
+        ? null
+        : {
+            code: row.payment.discountCode,
+            originalMinor: row.payment.amountMinor + row.payment.discountMinor,
+            discountMinor: row.payment.discountMinor,
+          },
     refunds: refunds.map((refund) => ({
       id: refund.id,
       amountMinor: refund.amountMinor,
