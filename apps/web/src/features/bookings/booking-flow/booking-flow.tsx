@@ -3,7 +3,7 @@
  * session's intake questions (when it has any), notes, then "Confirm booking". A signed-out
  * visitor signs in or up and comes back to the same choice.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
@@ -43,7 +43,6 @@ import { rememberReturnTo } from '../../../lib/return-to';
 import { useCreateBookingMutation } from '../api/booking-api';
 import { CheckoutRedirect } from '../checkout/checkout-redirect';
 import { clearChoice, loadChoice, saveChoice } from './booking-choice';
-import { BookingConfirmation } from './booking-confirmation';
 import { BookingLimitNotice, readBookingLimit, type BookingLimit } from './booking-limit-notice';
 import { VerifyEmailNotice } from './verify-email-notice';
 import { IntakeAnswers, type IntakeAnswerFields, type IntakeAnswerValues } from './intake-answers';
@@ -54,6 +53,13 @@ import {
   type PaymentChoice,
   type PaymentOptions,
 } from './payment-choice';
+
+// The confirmation (with how to pay by hand and the calendar invite) is loaded when the client
+// confirms, not with the page: /consultation's first JavaScript has a budget (decision 048).
+const loadConfirmation = () => import('./booking-confirmation');
+const BookingConfirmation = lazy(async () => ({
+  default: (await loadConfirmation()).BookingConfirmation,
+}));
 
 /** The server's errors of `answers.<questionId>`, by question id. */
 const ANSWER_ERROR_PREFIX = 'answers.';
@@ -226,17 +232,21 @@ function ChooseAndConfirm({
 
   if (booked) {
     return (
-      <BookingConfirmation
-        booking={booked}
-        timeZone={timeZone}
-        spentCredit={spent}
-        onBookAnother={() => {
-          setBooked(null);
-          setStart(null);
-          setNotes('');
-          reset(emptyAnswers);
-        }}
-      />
+      <Suspense
+        fallback={<div role="status" aria-label="Showing your booking" className="mt-8 h-64" />}
+      >
+        <BookingConfirmation
+          booking={booked}
+          timeZone={timeZone}
+          spentCredit={spent}
+          onBookAnother={() => {
+            setBooked(null);
+            setStart(null);
+            setNotes('');
+            reset(emptyAnswers);
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -249,6 +259,8 @@ function ChooseAndConfirm({
       return;
     }
     const choice = { service: service.slug, start, timeZone, notes, answers };
+    // Fetched while the booking is made, so the confirmation shows as soon as the answer comes.
+    void loadConfirmation();
     if (!token) {
       saveChoice(choice);
       rememberReturnTo(`${paths.consultation}?service=${encodeURIComponent(service.slug)}`);
