@@ -134,7 +134,7 @@ function validityText(coupon: AdminCoupon): string {
 }
 
 function limitsText(coupon: AdminCoupon): string {
-  const total = coupon.totalLimit === null ? 'unlimited uses' : `${coupon.totalLimit} uses in all`;
+  const total = coupon.totalLimit === null ? 'Unlimited uses' : `${coupon.totalLimit} uses in all`;
   const each =
     coupon.perClientLimit === null
       ? 'any number per client'

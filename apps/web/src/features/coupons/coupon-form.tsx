@@ -179,18 +179,20 @@ function LoadedCouponForm({
     saving.error && Object.keys(server).length === 0 ? errorMessage(saving.error) : null;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <TextField
-        label="Code"
-        value={fields.code}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        onChange={(event) => set('code', event.target.value)}
-        hint="Letters and digits; clients may type it in any case."
-        maxLength={COUPON_CODE_MAX}
-        error={errors.code}
-        required
-      />
+      <div className="sm:max-w-sm">
+        <TextField
+          label="Code"
+          value={fields.code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          onChange={(event) => set('code', event.target.value)}
+          hint="Letters and digits; clients may type it in any case."
+          maxLength={COUPON_CODE_MAX}
+          error={errors.code}
+          required
+        />
+      </div>
       <fieldset className="flex flex-col gap-3">
         <legend className="text-sm font-semibold text-ink">Discount</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
@@ -212,25 +214,27 @@ function LoadedCouponForm({
             </label>
           ))}
         </div>
-        {fields.kind === 'percent' ? (
-          <TextField
-            label="Percent off"
-            inputMode="numeric"
-            value={fields.percent}
-            onChange={(event) => set('percent', event.target.value)}
-            hint="1 to 100; 100 makes it free"
-            error={errors.percentOff}
-          />
-        ) : (
-          <TextField
-            label={`Amount off (${currency})`}
-            inputMode="decimal"
-            value={fields.amount}
-            onChange={(event) => set('amount', event.target.value)}
-            hint="Never more than the price"
-            error={errors.amountOff ?? errors.percentOff}
-          />
-        )}
+        <div className="sm:max-w-xs">
+          {fields.kind === 'percent' ? (
+            <TextField
+              label="Percent off"
+              inputMode="numeric"
+              value={fields.percent}
+              onChange={(event) => set('percent', event.target.value)}
+              hint="1 to 100; 100 makes it free"
+              error={errors.percentOff}
+            />
+          ) : (
+            <TextField
+              label={`Amount off (${currency})`}
+              inputMode="decimal"
+              value={fields.amount}
+              onChange={(event) => set('amount', event.target.value)}
+              hint="Never more than the price"
+              error={errors.amountOff ?? errors.percentOff}
+            />
+          )}
+        </div>
       </fieldset>
       <SelectField
         label="Applies to"

@@ -45,7 +45,9 @@ export function CouponUses({ coupon }: { coupon: AdminCoupon }) {
                 <strong>{money(use.totalMinor)}</strong>
               </p>
             </div>
-            <Pill tone={state.tone}>{state.label}</Pill>
+            <span className="shrink-0 self-start">
+              <Pill tone={state.tone}>{state.label}</Pill>
+            </span>
           </li>
         );
       })}
