@@ -118,6 +118,18 @@ test('a discount code made by the owner and a package credit, chosen in the book
   await expectNoAxeViolations(page);
   await shootBothWidths(page, 'dash-bookings-credit');
 
+  // The code on a package offer: the price with it before buying.
+  await page.goto('/consultation');
+  const offer = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: title }) });
+  await offer.getByRole('button', { name: 'Have a discount code?' }).click();
+  await offer.getByLabel('Discount code').fill(code);
+  await offer.getByRole('button', { name: 'Apply' }).click();
+  await expect(offer.getByText(/applied: \$60\.00 off, you pay \$240\.00\./)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await offer.screenshot({ path: test.info().outputPath('package-code-applied.png') });
+
   // The owner sees the code's use.
   await owner.goto('/admin/config?tab=coupons');
   await owner.getByRole('button', { name: `Redemptions of ${code}` }).click();

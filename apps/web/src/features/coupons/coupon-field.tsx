@@ -37,17 +37,25 @@ export function CouponField({
   const [check, { isLoading, error, reset }] = useCheckCouponMutation();
 
   if (value) {
+    // Laid out by the room it has, not the screen's: a package card is narrow on any screen.
     return (
-      <div
-        role="status"
-        className="flex flex-col gap-3 rounded-xl border border-success/30 bg-success-soft p-4 text-ink sm:flex-row sm:items-center sm:justify-between"
-      >
-        <p className="text-base">
-          <strong className="font-mono">{value.code}</strong> applied: {discountText(value, what)}
-        </p>
-        <Button variant="secondary" className="shrink-0" onClick={() => onChange(null)}>
-          Remove code
-        </Button>
+      <div className="@container">
+        <div
+          role="status"
+          className="flex flex-col gap-3 rounded-xl border border-success/30 bg-success-soft p-4 text-ink @md:flex-row @md:items-center @md:justify-between"
+        >
+          <p className="text-base">
+            <strong className="font-mono wrap-anywhere">{value.code}</strong> applied:{' '}
+            {discountText(value, what)}
+          </p>
+          <Button
+            variant="secondary"
+            className="shrink-0 self-start @md:self-auto"
+            onClick={() => onChange(null)}
+          >
+            Remove code
+          </Button>
+        </div>
       </div>
     );
   }
@@ -91,25 +99,32 @@ export function CouponField({
   const message =
     typed ?? (refusal ? COUPON_REFUSAL_MESSAGES[refusal] : error ? errorMessage(error) : undefined);
   return (
-    <form onSubmit={apply} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <div className="sm:w-72">
-        <TextField
-          label="Discount code"
-          value={code}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          onChange={(event) => {
-            setCode(event.target.value.slice(0, COUPON_TYPED_CODE_MAX));
-            setRefusal(null);
-            setTyped(null);
-          }}
-          error={message}
-        />
+    <form onSubmit={apply} noValidate className="@container">
+      <div className="flex flex-col gap-3 @md:flex-row @md:items-start">
+        <div className="@md:w-72">
+          <TextField
+            label="Discount code"
+            value={code}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            onChange={(event) => {
+              setCode(event.target.value.slice(0, COUPON_TYPED_CODE_MAX));
+              setRefusal(null);
+              setTyped(null);
+            }}
+            error={message}
+          />
+        </div>
+        <Button
+          type="submit"
+          variant="secondary"
+          className="self-start @md:mt-7"
+          disabled={isLoading}
+        >
+          {isLoading ? 'Checking…' : 'Apply'}
+        </Button>
       </div>
-      <Button type="submit" variant="secondary" className="sm:mt-7" disabled={isLoading}>
-        {isLoading ? 'Checking…' : 'Apply'}
-      </Button>
     </form>
   );
 }
