@@ -22,7 +22,7 @@ export const typedCouponCodeSchema = z
   .overwrite(withoutNul)
   .trim()
   .min(1, M.typedCodeRequired)
-  .max(COUPON_TYPED_CODE_MAX, M.typedCodeRequired)
+  .max(COUPON_TYPED_CODE_MAX, M.typedCodeTooLong)
   .transform(normalizeCouponCode);
 
 export const couponRefusalReasonSchema = z.enum(COUPON_REFUSAL_REASONS);

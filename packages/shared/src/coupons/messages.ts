@@ -8,6 +8,7 @@ import {
   COUPON_PER_CLIENT_LIMIT_MAX,
   COUPON_TARGETS_MAX,
   COUPON_TOTAL_LIMIT_MAX,
+  COUPON_TYPED_CODE_MAX,
 } from './limits';
 
 /** Why a code cannot be used; `POST /api/coupons/check` answers one as `reason`. */
@@ -38,6 +39,7 @@ export const COUPON_MESSAGES = {
   codeTooLong: `A code has at most ${COUPON_CODE_MAX} characters`,
   codeTaken: 'Another discount code already uses this code',
   typedCodeRequired: 'Enter a discount code',
+  typedCodeTooLong: `A discount code has at most ${COUPON_TYPED_CODE_MAX} characters`,
   percentInvalid: `The percentage must be a whole number from ${COUPON_PERCENT_MIN} to ${COUPON_PERCENT_MAX}`,
   amountInvalid: 'The amount off must be a whole number of minor units (cents), at least 1',
   amountTooHigh: 'The amount off is too high',

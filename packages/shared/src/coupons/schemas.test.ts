@@ -93,6 +93,9 @@ describe('checking a code', () => {
       messagesOf(couponCheckSchema.safeParse({ code: 'X', service: 'a', package: 'b' })),
     ).toEqual([M.checkTargetRequired]);
     expect(couponCheckSchema.parse({ code: ' spring-10 ', service: 'a' }).code).toBe('SPRING-10');
+    expect(messagesOf(couponCheckSchema.safeParse({ code: 'X'.repeat(65), service: 'a' }))).toEqual(
+      [M.typedCodeTooLong],
+    );
   });
 });
 

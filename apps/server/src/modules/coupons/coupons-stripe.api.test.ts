@@ -13,12 +13,14 @@ import {
   paymentDetailSchema,
   purchaseAnswerSchema,
 } from '@consult/shared';
-import { signedInUser, type SignedIn } from '../../test/accounts';
+import { signedInUser } from '../../test/accounts';
 import { StripeDouble, type StripeEvent } from '../../test/stripe-double';
 import { createStripeTestApp, type StripeTestApp } from '../../test/stripe-test-app';
 import { slotAt } from '../bookings/booking-test-setup';
 import { expireHolds } from '../bookings/jobs/booking-jobs';
 import { payments } from '../payments/schema';
+
+type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 
 describe('discount codes paid through Stripe (the double)', () => {
   let t: StripeTestApp;

@@ -10,6 +10,7 @@ import {
   adminCouponsListSchema,
   adminPackageSchema,
   adminPaymentDetailSchema,
+  COUPON_CHECK_LIMITS,
   COUPON_MESSAGES,
   COUPON_REFUSAL_MESSAGES,
   COUPON_REFUSED_PROBLEM_TYPE,
@@ -22,12 +23,14 @@ import {
   type CouponRefusalReason,
 } from '@consult/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import { signedInUser, type SignedIn } from '../../test/accounts';
+import { signedInUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditLog } from '../audit/schema';
 import { addService, openEveryDay, slotAt } from '../bookings/booking-test-setup';
 import { bookings } from '../bookings/schema';
 import { payments } from '../payments/schema';
+
+type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
 
 type Call = (
   method: 'GET' | 'POST' | 'PATCH',
@@ -301,6 +304,19 @@ describe('discount codes with manual payments', () => {
     });
   });
 
+  it('counts a client’s checks: past the budget the check is 429', async () => {
+    const client = await signedInUser(t.app);
+    const budget = COUPON_CHECK_LIMITS.perAccount.max;
+    for (let index = 0; index < budget; index += 1) {
+      await check(client, { code: `GUESS${index}`, service: 'coaching' });
+    }
+    const over = await call('POST', '/api/coupons/check', client, {
+      code: 'GUESSMORE',
+      service: 'coaching',
+    });
+    expect(over.statusCode).toBe(429);
+  });
+
   describe('a code on a booking', () => {
     it('books at the discounted price; paid, the receipt shows the price, the discount with its code and the total; a refund is capped at what was paid', async () => {
       const client = await signedInUser(t.app);
@@ -375,6 +391,28 @@ describe('discount codes with manual payments', () => {
       expect(refunded.receipt.refunds.map((refund) => refund.amountMinor)).toEqual([6000]);
     });
 
+    it('answers a retry with the same Idempotency-Key with the same booking and discount; another code with that key is a 422', async () => {
+      const client = await signedInUser(t.app);
+      const coupon = await addCoupon({ percentOff: 10 });
+      const other = await addCoupon({ percentOff: 20 });
+      day += 1;
+      const body = { service: 'coaching', start: slotAt(day, '10:00'), couponCode: coupon.code };
+      const headers = { ...client.headers, 'idempotency-key': `coupon-retry-${day}` };
+      const send = (payload: object) =>
+        t.app.inject({ method: 'POST', url: '/api/bookings', headers, payload });
+      const first = await send(body);
+      expect(first.statusCode, first.body).toBe(201);
+      const again = await send(body);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json()).toMatchObject({
+        id: first.json().id,
+        priceMinor: 7200,
+        discount: { code: coupon.code, originalMinor: 8000, discountMinor: 800 },
+      });
+      expect((await send({ ...body, couponCode: other.code })).statusCode).toBe(422);
+      expect(await bookingsOf(client.user.id)).toHaveLength(1);
+    });
+
     it('takes a fixed amount off in the price’s currency; a receipt without a code shows no discount', async () => {
       const client = await signedInUser(t.app);
       const coupon = await addCoupon({
@@ -438,6 +476,23 @@ describe('discount codes with manual payments', () => {
       const both = await book(client, 'coaching', later.code, { useCredit: true });
       expect(both.statusCode).toBe(400);
       expect(both.json().errors.couponCode).toEqual([COUPON_MESSAGES.couponWithCredit]);
+    });
+
+    it('applies a code the owner books with for a client, as that client’s use', async () => {
+      const client = await signedInUser(t.app);
+      const coupon = await addCoupon({ percentOff: 50, perClientLimit: 1 });
+      day += 1;
+      const res = await call('POST', '/api/admin/bookings', owner, {
+        clientId: client.user.id,
+        service: 'coaching',
+        start: slotAt(day, '10:00'),
+        couponCode: coupon.code,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ priceMinor: 4000, paymentDue: true });
+      expect((await check(client, { code: coupon.code, service: 'coaching' })).reason).toBe(
+        'limit_per_client',
+      );
     });
 
     it('gives the use back when the booking is cancelled before it is paid', async () => {

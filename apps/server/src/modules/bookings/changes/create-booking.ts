@@ -83,11 +83,13 @@ export function requestFingerprint(
   start: Date,
   notes: string | null,
   answers: readonly IntakeAnswer[] = [],
+  couponCode?: string,
 ): string {
-  // Without answers the fingerprint is the one requests had before intake questions existed.
+  // Without answers (or a code) the fingerprint is the one requests had before they existed.
   const asked = answers.length > 0 ? `|${JSON.stringify(answers)}` : '';
+  const code = couponCode !== undefined ? `|code:${couponCode}` : '';
   return createHash('sha256')
-    .update(`${service}|${start.toISOString()}|${notes ?? ''}${asked}`)
+    .update(`${service}|${start.toISOString()}|${notes ?? ''}${asked}${code}`)
     .digest('hex');
 }
 
@@ -168,7 +170,7 @@ export async function createBooking(
   const start = new Date(input.start);
   const { notes } = input;
   const answers = answersSnapshot(service, actor, input.answers ?? {});
-  const fingerprint = requestFingerprint(service.slug, start, notes, answers);
+  const fingerprint = requestFingerprint(service.slug, start, notes, answers, input.couponCode);
   const key = input.idempotencyKey;
   const { couponCode } = input;
   if (couponCode !== undefined && input.useCredit === true) {
