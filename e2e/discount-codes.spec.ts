@@ -137,5 +137,9 @@ test('a discount code made by the owner and a package credit, chosen in the book
   await expect(uses.getByText(client.name)).toBeVisible();
   await expectNoAxeViolations(owner);
   await shootBothWidths(owner, 'config-discount-code-redemptions');
+  await owner.getByRole('button', { name: `Edit ${code}` }).click();
+  await expect(owner.getByRole('button', { name: `Save ${code}` })).toBeVisible();
+  await expectNoAxeViolations(owner);
+  await shootBothWidths(owner, 'config-discount-code-edit');
   await ownerContext.close();
 });
