@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import {
   BOOKING_MESSAGES,
   COUPON_MESSAGES,
+  CREDIT_UNAVAILABLE_PROBLEM_TYPE,
   EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
   intakeAnswersSchemaFor,
   intakeAnswerSnapshot,
@@ -214,6 +215,7 @@ export async function createBooking(
         : null;
       if (input.useCredit === true && service.priceMinor > 0 && !credit) {
         throw new HttpProblem(409, BOOKING_MESSAGES.creditUnavailable, {
+          type: CREDIT_UNAVAILABLE_PROBLEM_TYPE,
           errors: { useCredit: [BOOKING_MESSAGES.creditUnavailable] },
         });
       }
