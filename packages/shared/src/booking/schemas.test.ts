@@ -227,6 +227,7 @@ describe('bookingRulesSchema', () => {
       cancellationCutoffHours: 24,
       maxHeldBookingsPerClient: 3,
       maxUnpaidBookingsPerClient: null,
+      waitlistOfferMinutes: 30,
     });
   });
 
