@@ -133,6 +133,8 @@ export const bookingRecordSchema = z.object({
   }),
   /** The package credit that paid it (issue 24); null when it was not paid with one. */
   credit: z.object({ purchaseId: z.string() }).nullable().optional(),
+  /** The series it belongs to (issue 25); null for a booking made on its own. */
+  seriesId: z.string().nullable().optional(),
   amountDueMinor: z.number().int().optional().meta({
     description:
       'Present with `paymentInstructions`: the amount still to pay, in minor units of `currency` (15000 is 150.00 GBP).',

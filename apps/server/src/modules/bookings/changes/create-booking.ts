@@ -9,8 +9,9 @@ import {
   intakeAnswersSchemaFor,
   intakeAnswerSnapshot,
   type IntakeAnswer,
+  type SchedulingSettings,
 } from '@consult/shared';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
 import { HttpProblem } from '../../../plugins/errors';
 import { insertAuditEntry } from '../../audit';
@@ -80,7 +81,7 @@ export function requestFingerprint(
  * The answers checked against the service's questions as they are now, kept as a snapshot. A
  * client must answer the required ones; the owner booking for a client may leave any out.
  */
-function answersSnapshot(
+export function answersSnapshot(
   service: ServiceRow,
   actor: BookingActorRef,
   answers: Record<string, string>,
@@ -101,7 +102,11 @@ function answersSnapshot(
 }
 
 /** The client to book for: the verified client themself, or (owner) an existing, enabled client. */
-async function resolveClient(db: Db, actor: BookingActorRef, clientId: string): Promise<UserRow> {
+export async function resolveClient(
+  db: Db,
+  actor: BookingActorRef,
+  clientId: string,
+): Promise<UserRow> {
   if (actor.type === 'client') {
     const user = await findUserById(db, actor.userId);
     if (!user) throw notFound();
@@ -129,6 +134,131 @@ function replayed(existing: BookingRow, fingerprint: string): BookingRow {
     });
   }
   return existing;
+}
+
+/** What one new booking is made of, whether on its own or as a session of a series. */
+export interface NewBookingStep {
+  client: UserRow;
+  service: ServiceRow;
+  start: Date;
+  notes: string | null;
+  answers: IntakeAnswer[];
+  settings: SchedulingSettings;
+  now: Date;
+  /** Pay with a package credit when one covers the service (see CreateBookingInput.useCredit). */
+  wantsCredit: boolean;
+  useCredit: boolean | undefined;
+  idempotencyKey: string | null;
+  requestFingerprint: string | null;
+  seriesId: string | null;
+  /** Throws when the time is not free (SlotUnavailable, or a 400), after the caps are checked. */
+  checkTime: () => Promise<void>;
+}
+
+/**
+ * Inserts one booking in `tx` with its credit or payment, its event and (owner) audit entry; the
+ * caller mails it. A credit that pays it confirms it at once; `useCredit: true` without one is a
+ * 409. A client at a cap can book no time at all: said before whether this one is free.
+ */
+export async function insertNewBooking(
+  deps: TimedBookingDeps,
+  tx: Tx,
+  actor: BookingActorRef,
+  step: NewBookingStep,
+): Promise<{ row: BookingRow; credit: { purchaseId: string } | null }> {
+  const { client, service, start, settings, now } = step;
+  // A package credit pays the booking whole: it is confirmed with nothing to pay (issue 24).
+  const credit = step.wantsCredit
+    ? await deps.bookingCredits.spendCredit(tx, { clientId: client.id, serviceId: service.id, now })
+    : null;
+  if (step.useCredit === true && service.priceMinor > 0 && !credit) {
+    throw new HttpProblem(409, BOOKING_MESSAGES.creditUnavailable, {
+      errors: { useCredit: [BOOKING_MESSAGES.creditUnavailable] },
+    });
+  }
+  const price = credit ? 0 : service.priceMinor;
+  // The owner booking for a client arranges the payment with them: it is recorded by hand.
+  const provider =
+    actor.type === 'owner' ? 'manual' : await deps.bookingPayments.providerForNewBooking(deps, tx);
+  if (actor.type === 'client') {
+    await requireUnderClientCaps(tx, {
+      clientId: client.id,
+      priceMinor: price,
+      provider,
+      rules: settings.rules,
+      now,
+    });
+  }
+  await step.checkTime();
+  const initial = initialBookingState({
+    priceMinor: price,
+    provider,
+    now,
+    holdMinutes: settings.rules.holdMinutes,
+  });
+  const end = addMinutes(start, service.durationMinutes);
+  const row = await insertBookingWithReference(tx, {
+    clientId: client.id,
+    ...serviceSnapshot(service),
+    startAt: start,
+    endAt: end,
+    blockedUntil: addMinutes(end, settings.rules.bufferMinutes),
+    state: initial.state,
+    notes: step.notes,
+    answers: step.answers,
+    paymentDue: initial.paymentDue,
+    holdUntil: initial.holdUntil,
+    meetingUrl:
+      initial.state === 'confirmed'
+        ? meetingUrlFor(service.meetingMode, settings.meetingLinks)
+        : null,
+    reminderSentAt: initial.state === 'confirmed' ? initialReminderSentAt(start, now) : null,
+    idempotencyKey: step.idempotencyKey,
+    requestFingerprint: step.requestFingerprint,
+    seriesId: step.seriesId,
+    createdBy: actor.userId,
+  });
+  if (credit) {
+    await deps.bookingCredits.recordCreditUse(tx, {
+      purchaseId: credit.purchaseId,
+      bookingId: row.id,
+      actorId: actor.userId,
+    });
+  } else {
+    await deps.bookingPayments.openPayment(tx, row, provider);
+  }
+  await insertBookingEvent(tx, {
+    bookingId: row.id,
+    action: 'created',
+    fromState: null,
+    toState: row.state,
+    actorType: actor.type,
+    actorId: actor.userId,
+    details: {
+      start: row.startAt.toISOString(),
+      service: row.serviceSlug,
+      ...(credit && { creditPurchaseId: credit.purchaseId }),
+      ...(step.seriesId && { seriesId: step.seriesId }),
+    },
+  });
+  if (actor.type === 'owner') {
+    await insertAuditEntry(tx, {
+      actorId: actor.userId,
+      action: 'booking.created',
+      target: row.id,
+      details: {
+        before: null,
+        after: {
+          state: row.state,
+          start: row.startAt.toISOString(),
+          service: row.serviceSlug,
+          clientId: client.id,
+          ...(step.seriesId && { seriesId: step.seriesId }),
+        },
+      },
+    });
+  }
+  return { row, credit };
 }
 
 /**
@@ -176,103 +306,24 @@ export async function createBooking(
 
   try {
     const { booking, credit } = await db.transaction(async (tx) => {
-      // A package credit pays the booking whole: it is confirmed with nothing to pay (issue 24).
-      const credit = wantsCredit
-        ? await deps.bookingCredits.spendCredit(tx, {
-            clientId: client.id,
-            serviceId: service.id,
-            now,
-          })
-        : null;
-      if (input.useCredit === true && service.priceMinor > 0 && !credit) {
-        throw new HttpProblem(409, BOOKING_MESSAGES.creditUnavailable, {
-          errors: { useCredit: [BOOKING_MESSAGES.creditUnavailable] },
-        });
-      }
-      const price = credit ? 0 : service.priceMinor;
-      // The owner booking for a client arranges the payment with them: it is recorded by hand.
-      const provider =
-        actor.type === 'owner'
-          ? 'manual'
-          : await deps.bookingPayments.providerForNewBooking(deps, tx);
-      // A client at a cap can book no time at all: said before whether this one is free.
-      if (actor.type === 'client') {
-        await requireUnderClientCaps(tx, {
-          clientId: client.id,
-          priceMinor: price,
-          provider,
-          rules: settings.rules,
-          now,
-        });
-      }
-      await checkTimeFree(tx, deps.calendarBusy, service, start, now, settings, {
-        outsideHours: actor.type === 'owner' && input.outsideHours === true,
-      });
-      const initial = initialBookingState({
-        priceMinor: price,
-        provider,
-        now,
-        holdMinutes: settings.rules.holdMinutes,
-      });
-      const end = addMinutes(start, service.durationMinutes);
-      const row = await insertBookingWithReference(tx, {
-        clientId: client.id,
-        ...serviceSnapshot(service),
-        startAt: start,
-        endAt: end,
-        blockedUntil: addMinutes(end, settings.rules.bufferMinutes),
-        state: initial.state,
+      const { row, credit } = await insertNewBooking(deps, tx, actor, {
+        client,
+        service,
+        start,
         notes,
         answers,
-        paymentDue: initial.paymentDue,
-        holdUntil: initial.holdUntil,
-        meetingUrl:
-          initial.state === 'confirmed'
-            ? meetingUrlFor(service.meetingMode, settings.meetingLinks)
-            : null,
-        reminderSentAt: initial.state === 'confirmed' ? initialReminderSentAt(start, now) : null,
+        settings,
+        now,
+        wantsCredit,
+        useCredit: input.useCredit,
         idempotencyKey: key ?? null,
         requestFingerprint: key !== undefined ? fingerprint : null,
-        createdBy: actor.userId,
+        seriesId: null,
+        checkTime: () =>
+          checkTimeFree(tx, deps.calendarBusy, service, start, now, settings, {
+            outsideHours: actor.type === 'owner' && input.outsideHours === true,
+          }),
       });
-      if (credit) {
-        await deps.bookingCredits.recordCreditUse(tx, {
-          purchaseId: credit.purchaseId,
-          bookingId: row.id,
-          actorId: actor.userId,
-        });
-      } else {
-        await deps.bookingPayments.openPayment(tx, row, provider);
-      }
-      await insertBookingEvent(tx, {
-        bookingId: row.id,
-        action: 'created',
-        fromState: null,
-        toState: row.state,
-        actorType: actor.type,
-        actorId: actor.userId,
-        details: {
-          start: row.startAt.toISOString(),
-          service: row.serviceSlug,
-          ...(credit && { creditPurchaseId: credit.purchaseId }),
-        },
-      });
-      if (actor.type === 'owner') {
-        await insertAuditEntry(tx, {
-          actorId: actor.userId,
-          action: 'booking.created',
-          target: row.id,
-          details: {
-            before: null,
-            after: {
-              state: row.state,
-              start: row.startAt.toISOString(),
-              service: row.serviceSlug,
-              clientId: client.id,
-            },
-          },
-        });
-      }
       if (row.state === 'confirmed') await mailChange(deps, tx, 'confirmed', row, client);
       return { booking: row, credit };
     });
