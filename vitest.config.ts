@@ -33,6 +33,8 @@ const contractSet = [
   `${server}/modules/payments/stripe-concurrency.postgres.test.ts`,
   // package credits: the last one taken under its row lock (issue 24)
   `${server}/modules/packages/credits-concurrency.postgres.test.ts`,
+  // series of bookings: all or nothing under the day locks and the exclusion constraint (issue 25)
+  `${server}/modules/bookings/series/series-concurrency.postgres.test.ts`,
   // metrics SQL
   `${server}/modules/metrics/metrics.api.test.ts`,
   // the calendars (issue 22 asks for both databases): the busy ranges' trigger and the refresh

@@ -19,7 +19,7 @@ import { findUserById, type UserRow } from '../../users';
 import { requireBookableService } from '../availability/availability-service';
 import type { ViewContext } from '../booking-view';
 import { lockOwnerDay, type BookingRow } from '../bookings-repository';
-import { isExclusionViolation } from '../database-errors';
+import { isDeadlock, isExclusionViolation } from '../database-errors';
 import { bookingMailOwner } from '../mails/booking-owner';
 import { queueSeriesConfirmation } from '../mails/series-mails';
 import type { ServiceRow } from '../services-repository';
@@ -33,6 +33,9 @@ import {
 import { seriesStarts } from './series-dates';
 import { readSeriesOccurrences } from './series-occurrences';
 import { insertSeries, type SeriesRow } from './series-repository';
+
+/** Runs of a series' transaction that PostgreSQL may end to break a deadlock. */
+const DEADLOCK_RETRIES = 3;
 
 export interface SeriesRequest {
   /** The client the series is for; a client actor always books for themself. */
@@ -125,11 +128,11 @@ async function commitSeries(
   commit: SeriesCommit,
 ): Promise<{ series: SeriesRow; rows: BookingRow[] }> {
   const { client, service, settings, now, wanted, input } = commit;
-  // The days in ascending order, as every series takes them: two series never wait on each other
-  // in a circle.
-  if (settings.rules.maxBookingsPerDay !== null) {
-    for (const start of wanted) await lockOwnerDay(tx, start, settings.rules.timeZone);
-  }
+  // The owner's days of the series, in ascending order as every series takes them: two series
+  // meeting on a day commit one after the other (the second sees the first's dates as taken), and
+  // never wait on each other in a circle, as their inserts alone could (the exclusion constraint
+  // makes each wait for the other's uncommitted row: a deadlock). The daily maximum needs them too.
+  for (const start of wanted) await lockOwnerDay(tx, start, settings.rules.timeZone);
   const occurrences = await readSeriesOccurrences(
     tx,
     deps.calendarBusy,
@@ -243,13 +246,22 @@ export async function createSeries(
   const starts = seriesStarts(new Date(input.start), input.every, input.count, client.timeZone);
   const wanted = datesToBook(starts, input.skip ?? []);
   const current = { start: null as Date | null };
+  const commit = { client, service, settings, now, wanted, input, current };
   try {
-    const { series, rows } = await deps.db.transaction((tx) =>
-      commitSeries(deps, tx, actor, { client, service, settings, now, wanted, input, current }),
-    );
-    return { series, bookings: rows, view };
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const { series, rows } = await deps.db.transaction((tx) =>
+          commitSeries(deps, tx, actor, commit),
+        );
+        return { series, bookings: rows, view };
+      } catch (error) {
+        // A single booking's insert racing ours on one date can still deadlock with it: PostgreSQL
+        // ends one of the two, which runs again (the check then finds the date taken, or free).
+        if (!isDeadlock(error) || attempt >= DEADLOCK_RETRIES) throw error;
+      }
+    }
   } catch (error) {
-    if (!isExclusionViolation(error)) throw error;
+    if (!isExclusionViolation(error) && !isDeadlock(error)) throw error;
     // Another booking committed between the check and the insert: the dates taken now, and the one
     // the constraint refused.
     const occurrences = await readSeriesOccurrences(
