@@ -23,6 +23,8 @@ export {
 } from './bookings-repository';
 export type { BookingRow } from './bookings-repository';
 export { expireHeldBooking } from './changes/expire-held-booking';
+export { listSeriesBookings } from './series/series-repository';
+export { queueSeriesConfirmationOf } from './series/create-series';
 export { applyPayment, markBookingPaid } from './changes/owner-changes';
 export { demoServices } from './demo-services';
 export { bookingJobs } from './jobs/booking-jobs';

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
 import type { ManualReceipt } from '../bookings';
-import { SHORTEST_CHECKOUT_MS } from './checkout';
+import { SHORTEST_CHECKOUT_MS } from './checkout-terms';
 import { packageReceiptMail } from './payment-mails';
 import { loadPaymentSettings } from './payment-settings';
 import { receiveLockedPayment } from './payment-steps';

@@ -11,6 +11,7 @@ import {
   type SeriesEvery,
   type SeriesOccurrence,
 } from '@consult/shared';
+import type { AppDeps } from '../../../app-deps';
 import type { Db, Tx } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
 import { HttpProblem } from '../../../plugins/errors';
@@ -174,9 +175,6 @@ async function commitSeries(
       // Checked above for every date at once; the constraint still refuses an overlap.
       checkTime: async () => {},
     });
-    if (row.state === 'pending_payment') {
-      throw new HttpProblem(409, SERIES_MESSAGES.onlineNotOnSeries);
-    }
     rows.push(row);
   }
   commit.current.start = null;
@@ -197,12 +195,16 @@ async function commitSeries(
       },
     });
   }
-  await mailSeries(deps, tx, rows, client);
+  await queueSeriesConfirmationOf(deps, tx, rows, client);
   return { series, rows };
 }
 
-async function mailSeries(
-  deps: TimedBookingDeps,
+/**
+ * The one confirmation of a series' sessions confirmed together: at booking, or when the series'
+ * checkout is paid (the webhook, in its transaction).
+ */
+export async function queueSeriesConfirmationOf(
+  deps: Pick<AppDeps, 'mailer' | 'log' | 'config' | 'bookingPayments'>,
   tx: Tx,
   rows: BookingRow[],
   client: UserRow,

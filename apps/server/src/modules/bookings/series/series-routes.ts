@@ -94,7 +94,13 @@ export const clientSeriesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
       const records = await Promise.all(
         bookings.map((booking) => clientBookingRecord(deps, booking, view)),
       );
-      return reply.code(201).send({ series: { id: series.id, bookings: records } });
+      const answer = { series: { id: series.id, bookings: records } };
+      if (!bookings.some((booking) => booking.state === 'pending_payment')) {
+        return reply.code(201).send(answer);
+      }
+      // Held for an online payment: one checkout for every held session (issue 25).
+      const checkoutUrl = await deps.bookingPayments.checkoutOfNewSeries(deps, user, series.id);
+      return reply.code(201).send({ ...answer, checkoutUrl });
     },
   );
 

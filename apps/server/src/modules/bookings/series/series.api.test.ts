@@ -330,9 +330,9 @@ describe('recurring sessions: preview, book all or nothing, cancel per session',
       .from(payments)
       .where(inArray(payments.bookingId, ids));
     const byBooking = new Map(rows.map((row) => [row.bookingId, row]));
-    expect(byBooking.get(ids[1])!.status).toBe('cancelled');
-    expect(byBooking.get(ids[2])!.status).toBe('cancelled');
-    const refunded = byBooking.get(ids[0])!;
+    expect(byBooking.get(ids[1]!)!.status).toBe('cancelled');
+    expect(byBooking.get(ids[2]!)!.status).toBe('cancelled');
+    const refunded = byBooking.get(ids[0]!)!;
     const refunds = await t.app.deps.db
       .select()
       .from(paymentRefunds)
@@ -345,7 +345,7 @@ describe('recurring sessions: preview, book all or nothing, cancel per session',
       .select()
       .from(paymentRefunds)
       .where(
-        inArray(paymentRefunds.paymentId, [byBooking.get(ids[1])!.id, byBooking.get(ids[2])!.id]),
+        inArray(paymentRefunds.paymentId, [byBooking.get(ids[1]!)!.id, byBooking.get(ids[2]!)!.id]),
       );
     expect(otherRefunds).toEqual([]);
   });
