@@ -3,7 +3,7 @@
  * session's intake questions (when it has any), notes, then "Confirm booking". A signed-out
  * visitor signs in or up and comes back to the same choice.
  */
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
@@ -37,6 +37,9 @@ import { BookingConfirmation } from './booking-confirmation';
 import { BookingLimitNotice, readBookingLimit, type BookingLimit } from './booking-limit-notice';
 import { VerifyEmailNotice } from './verify-email-notice';
 import { IntakeAnswers, type IntakeAnswerFields, type IntakeAnswerValues } from './intake-answers';
+
+/** "Repeat this session" (issue 25): its own chunk, loaded once a time is chosen. */
+const RepeatOption = lazy(() => import('./repeat-option'));
 
 /** The server's errors of `answers.<questionId>`, by question id. */
 const ANSWER_ERROR_PREFIX = 'answers.';
@@ -148,6 +151,7 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
   const [notesError, setNotesError] = useState<string | undefined>();
   const notesRef = useRef<HTMLTextAreaElement>(null);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const [repeating, setRepeating] = useState(false);
   const [booked, setBooked] = useState<BookingRecord | null>(null);
   // A paid booking under Stripe: held while the client pays on Stripe's page, where they go next.
   const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
@@ -249,6 +253,20 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
   };
   // Built when called: `confirm` reads the attempt ref, which render must not.
   const submit = () => handleSubmit(confirm)();
+  /** The notes and answers checked as for one booking, for a series (null: errors shown). */
+  const collectForSeries = () =>
+    new Promise<{ notes: string; answers?: Record<string, string> } | null>((resolve) => {
+      if (notes.trim().length > BOOKING_NOTES_MAX) {
+        setNotesError(BOOKING_MESSAGES.notesTooLong);
+        notesRef.current?.focus();
+        resolve(null);
+        return;
+      }
+      void handleSubmit(
+        (answers) => resolve({ notes, ...(questions.length > 0 && { answers }) }),
+        () => resolve(null),
+      )();
+    });
 
   const showAnswerErrors = (byField: Record<string, string>) => {
     let first = true;
@@ -314,16 +332,31 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
 
       <ChoiceSummary service={service} start={start} timeZone={timeZone} />
 
+      {start && (
+        <Suspense fallback={null}>
+          <RepeatOption
+            service={service}
+            start={start}
+            timeZone={timeZone}
+            signedIn={Boolean(token)}
+            collect={collectForSeries}
+            onActiveChange={setRepeating}
+          />
+        </Suspense>
+      )}
+
       {/* Each notice is an alert or status of its own, announced as it appears. */}
       <OutcomeNotice outcome={outcome} timeZone={timeZone} onChoose={choose} onRetry={submit} />
 
-      <Button
-        className="self-stretch sm:self-start sm:px-8"
-        disabled={!start || isLoading}
-        onClick={() => void submit()}
-      >
-        {isLoading ? 'Booking...' : outcome.kind === 'failed' ? 'Try again' : 'Confirm booking'}
-      </Button>
+      {!repeating && (
+        <Button
+          className="self-stretch sm:self-start sm:px-8"
+          disabled={!start || isLoading}
+          onClick={() => void submit()}
+        >
+          {isLoading ? 'Booking...' : outcome.kind === 'failed' ? 'Try again' : 'Confirm booking'}
+        </Button>
+      )}
     </div>
   );
 }
