@@ -102,6 +102,13 @@ import openApiPlugin, { openApiRoutes } from './plugins/openapi';
 import sameSitePlugin from './plugins/same-site';
 import securityPlugin from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
+import {
+  adminWaitlistRoutes,
+  waitlistJobs,
+  waitlistKick,
+  waitlistRoutes,
+  withWaitlistHolds,
+} from './modules/waitlist';
 import { version } from '../package.json';
 
 declare module 'fastify' {
@@ -185,6 +192,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (db) => (await loadSchedulingSettings(db, app.log)).rules.timeZone,
   );
   const stopOwnerTimeZoneListener = await database.listen('availability_changed', ownerTimeZone);
+  // A change of availability may have freed a time someone waits for: the offer job runs soon.
+  const stopWaitlistListener = await database.listen('availability_changed', waitlistKick(jobs));
   const signedIn = new SignedInCache();
   const stopSignedInListener = await database.listen('auth_changed', signedIn);
   const accountKeys = await loadAccountKeys(config, options.challengeDifficulty);
@@ -213,7 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     system: { database, jobs, version, startedAt },
     backups: backupSettings(config, join(serverPackageRoot(), 'drizzle')),
     accountPrivacy,
-    calendarBusy: calendarBusyTimes,
+    // Open waitlist offers hold their times like the owner's own calendars' events (decision 067).
+    calendarBusy: withWaitlistHolds(calendarBusyTimes),
     calendarReading: {
       allowPrivate: config.CALENDAR_FETCH_ALLOW_PRIVATE,
       timeoutMs: CALENDAR_FETCH_LIMITS.timeoutMs,
@@ -233,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...paymentJobs(deps),
     ...taskJobs(deps),
     ...packageJobs(deps),
+    ...waitlistJobs(deps),
     ...calendarJobs(deps),
     ...backupJobs(deps),
   ]) {
@@ -278,6 +289,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminPaymentRoutes, { deps });
       await api.register(stripeWebhookRoutes, { deps });
       await api.register(packageRoutes, { deps });
+      await api.register(waitlistRoutes, { deps });
+      await api.register(adminWaitlistRoutes, { deps });
       await api.register(adminPackageRoutes, { deps });
       await api.register(taskRoutes, { deps });
       await api.register(adminTaskRoutes, { deps });
@@ -310,6 +323,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await stopAvailabilityListener();
     await stopSignedInListener();
     await stopOwnerTimeZoneListener();
+    await stopWaitlistListener();
     await database.close();
   });
 

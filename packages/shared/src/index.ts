@@ -19,3 +19,4 @@ export * from './metrics';
 export * from './system';
 export * from './calendars';
 export * from './packages';
+export * from './waitlist';

@@ -40,6 +40,11 @@ export function receiptPath(paymentId: string): string {
   return `${paths.payments}/${encodeURIComponent(paymentId)}/receipt`;
 }
 
+/** A freed time offered to a waitlist client, as the offer mail links it (issue 25). */
+export function waitlistOfferPath(token: string): string {
+  return `/waitlist/offers/${encodeURIComponent(token)}`;
+}
+
 /** One of the client's bookings on its own page (/dash/bookings/:id). */
 export function clientBookingPath(bookingId: string): string {
   return `${paths.bookings}/${encodeURIComponent(bookingId)}`;

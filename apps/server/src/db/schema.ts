@@ -11,3 +11,4 @@ export * from '../modules/tasks/schema';
 export * from '../modules/calendars/schema';
 export * from '../modules/packages/schema';
 export * from '../modules/system/schema';
+export * from '../modules/waitlist/schema';

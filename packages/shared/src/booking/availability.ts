@@ -12,6 +12,7 @@ import {
   timeToMinutes,
 } from './fields';
 import { timeZoneSchema } from '../time-zone-schema';
+import { WAITLIST_OFFER_MINUTES_BOUNDS, WAITLIST_OFFER_MINUTES_DEFAULT } from '../waitlist/limits';
 import {
   BOOKING_RULE_BOUNDS,
   DEFAULT_OWNER_TIME_ZONE,
@@ -141,6 +142,7 @@ export const DEFAULT_BOOKING_RULES = {
   cancellationCutoffHours: 24,
   maxHeldBookingsPerClient: 3,
   maxUnpaidBookingsPerClient: null,
+  waitlistOfferMinutes: WAITLIST_OFFER_MINUTES_DEFAULT,
 } as const;
 
 export const bookingRulesSchema = z.object({
@@ -203,6 +205,12 @@ export const bookingRulesSchema = z.object({
     )
     .nullable()
     .default(DEFAULT_BOOKING_RULES.maxUnpaidBookingsPerClient),
+  /** How long a time freed for the waitlist is held for the client it is offered to (issue 25). */
+  waitlistOfferMinutes: wholeNumberRule(
+    'Waitlist offer window',
+    WAITLIST_OFFER_MINUTES_BOUNDS,
+    'minutes',
+  ).default(DEFAULT_BOOKING_RULES.waitlistOfferMinutes),
 });
 export type BookingRules = z.infer<typeof bookingRulesSchema>;
 

@@ -23,7 +23,7 @@ import { addService, openEveryDay, slotAt } from './booking-test-setup';
 import { newBookingReference } from './booking-reference';
 import { sendDueReminders } from './jobs/booking-jobs';
 import { insertBookingWithReference, serviceSnapshot } from './bookings-repository';
-import { isUniqueViolation } from './database-errors';
+import { isUniqueViolation } from '../../db/database-errors';
 import { bookings } from './schema';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;

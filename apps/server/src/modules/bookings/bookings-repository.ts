@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { storableBound } from '../../db/storable-bound';
 import { BOOKING_REFERENCE_INDEX, bookingEvents, bookings } from './schema';
 import { newBookingReference } from './booking-reference';
-import { isUniqueViolation, violatedConstraint } from './database-errors';
+import { isUniqueViolation, violatedConstraint } from '../../db/database-errors';
 import type { ServiceRow } from './services-repository';
 import type { BusyRange, InstantRange } from './availability/slots';
 import { wallMsToDate, ZoneClock } from '../clock';

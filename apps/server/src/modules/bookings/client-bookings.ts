@@ -2,6 +2,7 @@
 import {
   PAST_BOOKINGS_PAGE_SIZE,
   type BookingRecord,
+  type CreatedBooking,
   type PastBookingsPage,
   type UpcomingBookings,
 } from '@consult/shared';
@@ -18,6 +19,7 @@ import {
 } from './bookings-repository';
 import { bookingCalendarFile, type CalendarFile } from './mails/calendar-invite';
 import { changeContext, notFound } from './changes/change-steps';
+import type { BookingPaymentDeps } from './booking-payment-hooks';
 import { pageWindow } from '../../db/page-window';
 
 type ReadDeps = Pick<AppDeps, 'db' | 'log' | 'bookingPayments'>;
@@ -48,6 +50,23 @@ export async function clientBookingRecord(
 ): Promise<BookingRecord> {
   const payments = await deps.bookingPayments.clientBookingPayments(deps, [booking]);
   return { ...toBookingRecord(booking, view), ...payments.get(booking.id)?.due };
+}
+
+/**
+ * The answer to a client's new booking: paid with a package credit (no payment at all), confirmed,
+ * or held for payment with Stripe's checkout address.
+ */
+export async function createdBookingAnswer(
+  deps: BookingPaymentDeps,
+  client: { id: string; email: string },
+  outcome: { booking: BookingRow; view: ViewContext; credit: { purchaseId: string } | null },
+): Promise<CreatedBooking & { credit: { purchaseId: string } | null }> {
+  const { booking, view, credit } = outcome;
+  const record = await clientBookingRecord(deps, booking, view);
+  if (credit) return { ...record, payment: null, credit };
+  if (booking.state !== 'pending_payment') return { ...record, credit: null };
+  const checkoutUrl = await deps.bookingPayments.checkoutOfNewBooking(deps, client, booking.id);
+  return { ...record, credit: null, checkoutUrl };
 }
 
 export async function viewClientBooking(

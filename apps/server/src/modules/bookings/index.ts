@@ -22,6 +22,9 @@ export {
   updateBooking,
 } from './bookings-repository';
 export type { BookingRow } from './bookings-repository';
+export { requireBookableService, slotsIn } from './availability/availability-service';
+export { createdBookingAnswer } from './client-bookings';
+export { createBooking } from './changes/create-booking';
 export { expireHeldBooking } from './changes/expire-held-booking';
 export { listSeriesBookings } from './series/series-repository';
 export { queueSeriesConfirmationOf } from './series/create-series';

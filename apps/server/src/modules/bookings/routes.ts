@@ -33,8 +33,8 @@ import { createBooking } from './changes/create-booking';
 import { rescheduleBooking } from './changes/reschedule-booking';
 import {
   clientBookingCalendarFile,
-  clientBookingRecord,
   clientBookingsPage,
+  createdBookingAnswer,
   clientUpcomingBookings,
   viewClientBooking,
 } from './client-bookings';
@@ -134,14 +134,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
           useCredit: request.body.useCredit,
         },
       );
-      const record = await clientBookingRecord(deps, booking, view);
-      // Paid with a package credit: no payment at all (issue 24).
-      if (credit) return reply.code(201).send({ ...record, payment: null, credit });
-      if (booking.state !== 'pending_payment') {
-        return reply.code(201).send({ ...record, credit: null });
-      }
-      const checkoutUrl = await deps.bookingPayments.checkoutOfNewBooking(deps, user, booking.id);
-      return reply.code(201).send({ ...record, credit: null, checkoutUrl });
+      return reply
+        .code(201)
+        .send(await createdBookingAnswer(deps, user, { booking, view, credit }));
     },
   );
 

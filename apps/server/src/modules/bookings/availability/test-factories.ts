@@ -31,6 +31,7 @@ export function schedulingConfig(
       cancellationCutoffHours: 24,
       maxHeldBookingsPerClient: 3,
       maxUnpaidBookingsPerClient: null,
+      waitlistOfferMinutes: 30,
       ...overrides.rules,
     },
     weeklyHours: { ...CLOSED_WEEK, ...overrides.weeklyHours },

@@ -26,7 +26,7 @@ import {
   serviceSnapshot,
   type BookingRow,
 } from '../bookings-repository';
-import { isExclusionViolation, isUniqueViolation } from '../database-errors';
+import { isExclusionViolation, isUniqueViolation } from '../../../db/database-errors';
 import { requireUnderClientCaps } from './booking-caps';
 import {
   addMinutes,

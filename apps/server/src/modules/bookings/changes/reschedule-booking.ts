@@ -2,7 +2,7 @@
 import { HttpProblem } from '../../../plugins/errors';
 import { canOwnerChange, CHANGE_MESSAGES, initialReminderSentAt } from '../booking-state';
 import { updateBooking } from '../bookings-repository';
-import { isExclusionViolation } from '../database-errors';
+import { isExclusionViolation } from '../../../db/database-errors';
 import type { SlotService } from '../availability/slots';
 import {
   addMinutes,

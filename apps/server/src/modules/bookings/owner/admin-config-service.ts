@@ -17,7 +17,7 @@ import { isUuid } from '../../../db/uuid';
 import { HttpProblem } from '../../../plugins/errors';
 import { insertAuditChange, insertAuditEntry, auditChange, isEmptyChange } from '../../audit';
 import { listBusyRanges } from '../bookings-repository';
-import { isUniqueViolation } from '../database-errors';
+import { isUniqueViolation } from '../../../db/database-errors';
 import { loadSchedulingSettings, saveSchedulingSettings } from '../scheduling-settings';
 import { loadSiteCurrency, settleServiceCurrency } from '../site-currency';
 import {

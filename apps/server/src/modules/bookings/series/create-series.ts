@@ -20,7 +20,7 @@ import { findUserById, type UserRow } from '../../users';
 import { requireBookableService } from '../availability/availability-service';
 import type { ViewContext } from '../booking-view';
 import { lockOwnerDay, type BookingRow } from '../bookings-repository';
-import { isDeadlock, isExclusionViolation } from '../database-errors';
+import { isDeadlock, isExclusionViolation } from '../../../db/database-errors';
 import { bookingMailOwner } from '../mails/booking-owner';
 import { queueSeriesConfirmation } from '../mails/series-mails';
 import type { ServiceRow } from '../services-repository';

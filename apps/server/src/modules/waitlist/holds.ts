@@ -1,0 +1,58 @@
+/**
+ * The times held by open waitlist offers, as availability sees them: busy for everyone, like the
+ * owner's own calendars, until the offer is accepted, declined or lapses. Composed around the
+ * calendars' busy times (bookings' `CalendarBusyTimes`, handed over in AppDeps), so every reader of
+ * availability (the calendar, a booking's check, the owner's preview) skips a held time. The
+ * offered client's own acceptance marks the offer accepted in its transaction before the booking's
+ * check reads the holds, so their hold does not stand in their way.
+ */
+import type { Db } from '../../db/client';
+import type { CalendarBusy, CalendarBusyTimes } from '../bookings';
+import { openOfferTimes } from './waitlist-repository';
+
+interface Range {
+  start: Date;
+  end: Date;
+}
+
+const HELD_REASON = { label: 'Waitlist', summary: 'held for a client’s offer' };
+
+/** Whether `range`, widened by `bufferMs` on both sides, meets `held`. */
+const near = (held: Range, range: Range, bufferMs: number) =>
+  held.start.getTime() < range.end.getTime() + bufferMs &&
+  held.end.getTime() > range.start.getTime() - bufferMs;
+
+function heldBusy(held: Range[], inner: CalendarBusy, explained: boolean): CalendarBusy {
+  return {
+    withoutBusy: (candidates, bufferMs) =>
+      inner.withoutBusy(
+        candidates.filter((slot) => !held.some((time) => near(time, slot, bufferMs))),
+        bufferMs,
+      ),
+    near: (range, bufferMs) => [
+      ...inner.near(range, bufferMs),
+      ...held
+        .filter((time) => near(time, range, bufferMs))
+        .map((time) => ({ ...time, reasons: explained ? [HELD_REASON] : [] })),
+    ],
+  };
+}
+
+export function withWaitlistHolds(inner: CalendarBusyTimes): CalendarBusyTimes {
+  return {
+    async busyIn(db: Db, window: Range) {
+      const [held, busy] = await Promise.all([
+        openOfferTimes(db, window),
+        inner.busyIn(db, window),
+      ]);
+      return heldBusy(held, busy, false);
+    },
+    async explainedBusyIn(db: Db, window: Range) {
+      const [held, busy] = await Promise.all([
+        openOfferTimes(db, window),
+        inner.explainedBusyIn(db, window),
+      ]);
+      return heldBusy(held, busy, true);
+    },
+  };
+}
