@@ -1,15 +1,18 @@
 /**
- * Recurring sessions (issue 25): every date of a series with its state, and booking the free ones
- * at once. Loaded with the booking flow's "Repeat" choice only, never with /consultation's page.
+ * Recurring sessions (issue 25): every date of a series with its state, booking the free ones at
+ * once (loaded with the booking flow's "Repeat" choice only, never with /consultation's page), and
+ * cancelling a session with the following ones (/dash/bookings).
  */
 import type {
+  CancelledSeries,
+  CancelSeriesInput,
   CreatedSeries,
   CreateSeriesInput,
   SeriesPreview,
   SeriesPreviewInput,
 } from '@consult/shared';
 import { api } from '../../../lib/api';
-import { BOOKING_CREATED } from './booking-change-tags';
+import { BOOKING_CANCELLED, BOOKING_CREATED } from './booking-change-tags';
 
 export const seriesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -21,7 +24,17 @@ export const seriesApi = api.injectEndpoints({
       query: (body) => ({ url: '/bookings/series', method: 'POST', body }),
       invalidatesTags: BOOKING_CREATED,
     }),
+    /** A session of the series and the following ones (`from`), each by the cutoff. */
+    cancelSeries: build.mutation<CancelledSeries, { id: string } & CancelSeriesInput>({
+      query: ({ id, ...body }) => ({
+        url: `/bookings/series/${encodeURIComponent(id)}/cancel`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: BOOKING_CANCELLED,
+    }),
   }),
 });
 
-export const { usePreviewSeriesMutation, useCreateSeriesMutation } = seriesApi;
+export const { usePreviewSeriesMutation, useCreateSeriesMutation, useCancelSeriesMutation } =
+  seriesApi;
