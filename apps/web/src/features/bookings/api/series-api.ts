@@ -4,6 +4,7 @@
  * cancelling a session with the following ones (/dash/bookings).
  */
 import type {
+  AdminCreateSeriesInput,
   CancelledSeries,
   CancelSeriesInput,
   CreatedSeries,
@@ -33,8 +34,26 @@ export const seriesApi = api.injectEndpoints({
       }),
       invalidatesTags: BOOKING_CANCELLED,
     }),
+    /** The owner's series for a client (/admin/bookings), paid by hand or the client's credits. */
+    createAdminSeries: build.mutation<CreatedSeries, AdminCreateSeriesInput>({
+      query: (body) => ({ url: '/admin/bookings/series', method: 'POST', body }),
+      invalidatesTags: BOOKING_CREATED,
+    }),
+    cancelAdminSeries: build.mutation<CancelledSeries, { id: string } & CancelSeriesInput>({
+      query: ({ id, ...body }) => ({
+        url: `/admin/bookings/series/${encodeURIComponent(id)}/cancel`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: BOOKING_CANCELLED,
+    }),
   }),
 });
 
-export const { usePreviewSeriesMutation, useCreateSeriesMutation, useCancelSeriesMutation } =
-  seriesApi;
+export const {
+  usePreviewSeriesMutation,
+  useCreateSeriesMutation,
+  useCancelSeriesMutation,
+  useCreateAdminSeriesMutation,
+  useCancelAdminSeriesMutation,
+} = seriesApi;
