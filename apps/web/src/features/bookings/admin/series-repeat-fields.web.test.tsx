@@ -7,13 +7,21 @@ import {
   paths,
   SERIES_CONFLICT_PROBLEM_TYPE,
   SERIES_MESSAGES,
+  type AdminBookingsPage,
+  type CancelledSeries,
   type CreatedSeries,
   type SeriesConflictProblem,
 } from '@consult/shared';
-import { adminService, clientUser, makeBooking } from '../../../testing/mocks/data';
+import {
+  adminService,
+  clientUser,
+  makeAdminBooking,
+  makeBooking,
+  page,
+} from '../../../testing/mocks/data';
 import { answer, apiPath, http, HttpResponse } from '../../../testing/mocks/http';
 import { server } from '../../../testing/mocks/server';
-import { renderRoute, screen, within } from '../../../testing/test-utils';
+import { renderRoute, screen, waitFor, within } from '../../../testing/test-utils';
 
 const TAKEN = '2031-03-17T10:00:00.000Z';
 
@@ -71,5 +79,40 @@ describe('/admin/bookings: a series for a client', () => {
     expect(bodies[0]).toMatchObject({ clientId: clientUser.id, every: 'week', count: 3, skip: [] });
     expect(bodies[1]).toMatchObject({ skip: [TAKEN] });
     expect(bodies[0]).not.toHaveProperty('outsideHours');
+  });
+});
+
+describe('/admin/upcoming: cancelling a session of a series', () => {
+  it('cancels the session and the following ones through the series, with the reason', async () => {
+    const start = new Date(Date.now() + 2 * 86_400_000);
+    start.setUTCHours(12, 0, 0, 0);
+    const booking = makeAdminBooking({
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 3_600_000).toISOString(),
+      seriesId: 'series-1',
+    });
+    let asked: unknown;
+    server.use(
+      http.get(apiPath('/admin/bookings'), () =>
+        answer<AdminBookingsPage>(page.bookings([booking])),
+      ),
+      http.post(apiPath('/admin/bookings/series/:id/cancel'), async ({ request, params }) => {
+        asked = { id: params.id, ...((await request.json()) as object) };
+        return answer<CancelledSeries>({
+          series: { id: 'series-1', bookings: [{ ...booking, state: 'cancelled' }] },
+        });
+      }),
+    );
+    const { user } = renderRoute(paths.admin.upcoming, { as: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    await user.click(
+      within(dialog).getByRole('radio', { name: 'Cancel this session and the following ones' }),
+    );
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Moving abroad');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(() =>
+      expect(asked).toEqual({ id: 'series-1', from: booking.id, reason: 'Moving abroad' }),
+    );
   });
 });
