@@ -13,13 +13,12 @@ import {
 } from '@consult/shared';
 import type { AppDeps } from '../../../app-deps';
 import type { Db, Tx } from '../../../db/client';
-import { isUuid } from '../../../db/uuid';
 import { HttpProblem } from '../../../plugins/errors';
 import { insertAuditEntry } from '../../audit';
 import { findUserById, type UserRow } from '../../users';
 import { requireBookableService } from '../availability/availability-service';
 import type { ViewContext } from '../booking-view';
-import { lockOwnerDay, type BookingRow } from '../bookings-repository';
+import { lockClientBookings, lockOwnerDay, type BookingRow } from '../bookings-repository';
 import { isDeadlock, isExclusionViolation } from '../../../db/database-errors';
 import { bookingMailOwner } from '../mails/booking-owner';
 import { queueSeriesConfirmation } from '../mails/series-mails';
@@ -56,10 +55,13 @@ export interface CreateSeriesRequest extends SeriesRequest {
   couponCode?: string;
 }
 
-/** The client whose zone the series keeps: the signed-in client, or (owner) the chosen one. */
+/**
+ * The client whose zone the series keeps: the signed-in client (a preview needs no verified
+ * e-mail yet), or the owner's chosen one (400 when there is no such enabled client).
+ */
 async function previewClient(db: Db, actor: BookingActorRef, clientId: string): Promise<UserRow> {
-  const id = actor.type === 'client' ? actor.userId : clientId;
-  const user = isUuid(id) ? await findUserById(db, id) : undefined;
+  if (actor.type === 'owner') return resolveClient(db, actor, clientId);
+  const user = await findUserById(db, actor.userId);
   if (!user) throw notFound();
   return user;
 }
@@ -129,6 +131,9 @@ async function commitSeries(
   commit: SeriesCommit,
 ): Promise<{ series: SeriesRow; rows: BookingRow[] }> {
   const { client, service, settings, now, wanted, input } = commit;
+  // The client's bookings first, then the days: the order a single booking takes them in (its caps,
+  // then its day), so a series and a booking of the same client never wait on each other in a circle.
+  if (actor.type === 'client') await lockClientBookings(tx, client.id);
   // The owner's days of the series, in ascending order as every series takes them: two series
   // meeting on a day commit one after the other (the second sees the first's dates as taken), and
   // never wait on each other in a circle, as their inserts alone could (the exclusion constraint

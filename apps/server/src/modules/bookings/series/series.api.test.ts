@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BOOKING_MESSAGES,
   createdSeriesSchema,
   HOUR_MS,
   purchaseAnswerSchema,
@@ -423,6 +424,15 @@ describe('recurring sessions: preview, book all or nothing, cancel per session',
       count: 2,
     });
     expect(previewRes.statusCode, previewRes.body).toBe(200);
+    const nobody = await call('POST', '/api/admin/bookings/series/preview', owner, {
+      clientId: '00000000-0000-4000-8000-000000000000',
+      service: 'coaching',
+      start,
+      every: 'week',
+      count: 2,
+    });
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json().detail).toBe(BOOKING_MESSAGES.clientUnknown);
     const res = await call('POST', '/api/admin/bookings/series', owner, {
       clientId: client.user.id,
       service: 'coaching',
