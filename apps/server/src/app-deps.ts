@@ -13,6 +13,7 @@ import type { AccountKeys, SignedInCache } from './modules/auth';
 import type {
   AvailabilityCache,
   BookingCreditHooks,
+  DiscountCodeHooks,
   BookingPaymentHooks,
   CalendarBusyTimes,
 } from './modules/bookings';
@@ -74,6 +75,8 @@ export interface AppDeps {
   packagePayments: PackagePaymentHooks;
   /** A booking's package credit (spent, given back, forfeited), implemented by `modules/packages`. */
   bookingCredits: BookingCreditHooks;
+  /** Discount codes applied to bookings and package purchases, implemented by `modules/coupons`. */
+  discountCodes: DiscountCodeHooks;
   /** The services the site's pages offer, implemented by `modules/bookings` (the services table). */
   siteServices: SiteServiceCatalogue;
   /**

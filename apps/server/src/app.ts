@@ -60,6 +60,7 @@ import {
   packagePaymentHooks,
   packageRoutes,
 } from './modules/packages';
+import { adminCouponRoutes, couponRoutes, discountCodeHooks } from './modules/coupons';
 import { adminMessageRoutes } from './modules/messages';
 import {
   authRoutes,
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bookingPayments: bookingPaymentHooks,
     packagePayments: packagePaymentHooks,
     bookingCredits: bookingCreditHooks,
+    discountCodes: discountCodeHooks(ownerTimeZone),
     siteServices: siteServiceCatalogue,
     consultantName: async (db) => (await getSiteDocument(db, app.log)).consultant.name,
   };
@@ -292,6 +294,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(waitlistRoutes, { deps });
       await api.register(adminWaitlistRoutes, { deps });
       await api.register(adminPackageRoutes, { deps });
+      await api.register(couponRoutes, { deps });
+      await api.register(adminCouponRoutes, { deps });
       await api.register(taskRoutes, { deps });
       await api.register(adminTaskRoutes, { deps });
       await api.register(adminMetricsRoutes, { deps });

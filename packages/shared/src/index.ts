@@ -19,4 +19,5 @@ export * from './metrics';
 export * from './system';
 export * from './calendars';
 export * from './packages';
+export * from './coupons';
 export * from './waitlist';

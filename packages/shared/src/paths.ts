@@ -14,6 +14,8 @@ export const paths = {
   bookings: '/dash/bookings',
   payments: '/dash/payments',
   tasks: '/dash/tasks',
+  /** A freed time offered to a waitlist client: `/waitlist/offers/<token>`. */
+  waitlistOffers: '/waitlist/offers',
   admin: {
     root: '/admin',
     upcoming: '/admin/upcoming',
@@ -42,7 +44,7 @@ export function receiptPath(paymentId: string): string {
 
 /** A freed time offered to a waitlist client, as the offer mail links it (issue 25). */
 export function waitlistOfferPath(token: string): string {
-  return `/waitlist/offers/${encodeURIComponent(token)}`;
+  return `${paths.waitlistOffers}/${encodeURIComponent(token)}`;
 }
 
 /** One of the client's bookings on its own page (/dash/bookings/:id). */

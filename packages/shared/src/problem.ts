@@ -30,6 +30,11 @@ export const ACCOUNT_EXISTS_PROBLEM_TYPE = 'urn:consult:account-exists';
  * recorded; `nextReceiptNumber` is the number it would get now.
  */
 export const RECEIPT_NUMBER_TAKEN_PROBLEM_TYPE = 'urn:consult:receipt-number-taken';
+/**
+ * The 409 of a booking or package purchase with a discount code that cannot be used (issue 24):
+ * nothing was booked or bought; `reason` names why (COUPON_REFUSAL_REASONS).
+ */
+export const COUPON_REFUSED_PROBLEM_TYPE = 'urn:consult:coupon-refused';
 /** The 409 for a price Stripe cannot charge exactly in its currency (decision 042): the booking is not held. */
 export const PRICE_NOT_CHARGEABLE_PROBLEM_TYPE = 'urn:consult:price-not-chargeable-online';
 /**

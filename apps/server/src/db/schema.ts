@@ -10,5 +10,6 @@ export * from '../modules/payments/schema';
 export * from '../modules/tasks/schema';
 export * from '../modules/calendars/schema';
 export * from '../modules/packages/schema';
+export * from '../modules/coupons/schema';
 export * from '../modules/system/schema';
 export * from '../modules/waitlist/schema';

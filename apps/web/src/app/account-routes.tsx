@@ -57,6 +57,11 @@ export const accountRoutes: RouteObject[] = [
     HydrateFallback: LoadingScreen,
   },
   {
+    path: `${paths.waitlistOffers}/:token`,
+    lazy: page(() => import('./routes/waitlist-offer')),
+    HydrateFallback: LoadingScreen,
+  },
+  {
     path: paths.admin.root,
     lazy: page(() => import('./routes/admin')),
     HydrateFallback: LoadingScreen,

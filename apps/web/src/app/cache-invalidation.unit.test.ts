@@ -225,7 +225,7 @@ describe('the cache after a booking or payment change', () => {
       myBookingsApi.endpoints.rescheduleBooking.initiate({ id: 'b1', start: moved }),
     );
     await settle(client);
-    expect(read(client).myPayments?.payments[0]?.service.start).toBe(moved);
+    expect(read(client).myPayments?.payments[0]?.service?.start).toBe(moved);
     expect(read(client).myTasks?.[0]?.booking?.start).toBe(moved);
 
     const later = '2026-11-22T11:00:00.000Z';
@@ -239,7 +239,7 @@ describe('the cache after a booking or payment change', () => {
       }),
     );
     await settle(owner);
-    expect(read(owner).adminPayment?.service.start).toBe(later);
+    expect(read(owner).adminPayment?.service?.start).toBe(later);
     expect(read(owner).adminTasks?.tasks[0]?.booking?.start).toBe(later);
     expect(read(owner).client.bookings[0]?.start).toBe(later);
   });

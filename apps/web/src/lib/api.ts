@@ -187,6 +187,7 @@ export const api = createApi({
     'Outbox',
     'Calendar',
     'Package',
+    'Waitlist',
   ],
   keepUnusedDataFor: CACHE_RETENTION_SECONDS,
   refetchOnFocus: false,

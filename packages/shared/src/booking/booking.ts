@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { problemSchema } from '../problem-schema';
 import { withoutNul, isVisibleText, TEXT_MESSAGES } from '../text';
 import { bookingPaymentSchema } from '../payments/schemas';
+import {
+  couponRefusalReasonSchema,
+  receiptDiscountSchema,
+  typedCouponCodeSchema,
+} from '../coupons/schemas';
 import { instantSchema } from './fields';
 import {
   BOOKING_CANCEL_REASON_MAX,
@@ -69,6 +74,12 @@ export const createBookingSchema = z.object({
    * owner booking for a client uses the client's credit only when asked (true).
    */
   useCredit: z.boolean({ error: M.useCreditInvalid }).optional(),
+  /**
+   * A discount code (issue 24): the booking's price is the discounted one. With a code no package
+   * credit is used unless `useCredit: true`, which with a code is a 400 (one or the other). A code
+   * that cannot be used is a 409 (COUPON_REFUSED_PROBLEM_TYPE) and nothing is booked.
+   */
+  couponCode: typedCouponCodeSchema.optional(),
 });
 export type CreateBookingInput = z.input<typeof createBookingSchema>;
 
@@ -135,6 +146,11 @@ export const bookingRecordSchema = z.object({
   credit: z.object({ purchaseId: z.string() }).nullable().optional(),
   /** The series it belongs to (issue 25); null for a booking made on its own. */
   seriesId: z.string().nullable().optional(),
+  /**
+   * The discount code it was booked with (issue 24), in the answer to POST /api/bookings: the
+   * price before and the discount; `priceMinor` is the price after it. Null without a code.
+   */
+  discount: receiptDiscountSchema.nullable().optional(),
   amountDueMinor: z.number().int().optional().meta({
     description:
       'Present with `paymentInstructions`: the amount still to pay, in minor units of `currency` (15000 is 150.00 GBP).',
@@ -216,5 +232,7 @@ export type BookingLimitKind = (typeof BOOKING_LIMIT_KINDS)[number];
 export const bookingConflictProblemSchema = problemSchema.extend({
   nearestSlots: z.array(z.string()).optional(),
   bookingLimit: z.object({ kind: z.enum(BOOKING_LIMIT_KINDS), limit: z.number().int() }).optional(),
+  /** Why a discount code cannot be used (COUPON_REFUSED_PROBLEM_TYPE); nothing was booked. */
+  reason: couponRefusalReasonSchema.optional(),
 });
 export type BookingConflictProblem = z.infer<typeof bookingConflictProblemSchema>;

@@ -47,7 +47,6 @@ export const SERIES_MESSAGES = {
   skipNotInSeries: 'A date to skip is not one of the series’ dates',
   nothingToBook: 'Choose at least one free date of the series',
   conflict: 'Some dates of the series are no longer free; nothing was booked',
-  couponsNotOnSeries: 'Discount codes cannot be used on a series yet',
   onlineNotOnSeries:
     'A series cannot be paid online yet: book the sessions one by one, or use package credits',
   seriesNotFound: 'Series not found',
@@ -86,7 +85,10 @@ export type SeriesOccurrence = z.infer<typeof seriesOccurrenceSchema>;
 export const seriesPreviewSchema = z.object({ occurrences: z.array(seriesOccurrenceSchema) });
 export type SeriesPreview = z.infer<typeof seriesPreviewSchema>;
 
-/** POST /api/bookings/series: the preview's fields with the single booking's. */
+/**
+ * POST /api/bookings/series: the preview's fields with the single booking's (notes, answers,
+ * useCredit, couponCode: each session is paid as a single booking would be).
+ */
 export const createSeriesSchema = createBookingSchema.extend({
   every: everySchema,
   count: countSchema,
@@ -97,8 +99,6 @@ export const createSeriesSchema = createBookingSchema.extend({
     })
     .max(SERIES_COUNT_MAX, SERIES_MESSAGES.skipInvalid)
     .optional(),
-  /** Accepted so the form can send it; answered 400 until discount codes reach series. */
-  couponCode: z.string().max(100).optional(),
 });
 export type CreateSeriesInput = z.input<typeof createSeriesSchema>;
 

@@ -80,6 +80,11 @@ export const metricsFiguresSchema = z.object({
    * liability: sessions owed.
    */
   credits: z.object({ sold: count, used: count, outstanding: count }),
+  /**
+   * The waitlist (issue 25): freed times booked from an offer accepted in the range, still booked
+   * (not cancelled since), as sessions and hours.
+   */
+  waitlist: z.object({ rebookedSessions: count, rebookedHours: z.number().min(0) }),
 });
 export type MetricsFigures = z.infer<typeof metricsFiguresSchema>;
 

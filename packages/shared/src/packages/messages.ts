@@ -39,6 +39,5 @@ export const PACKAGE_MESSAGES = {
   creditPurchaseNotPaid:
     'Credits of a purchase awaiting payment cannot be adjusted until it is paid',
   creditUnavailable: 'You have no unused credit for this service',
-  couponsNotOffered: 'Discount codes are not offered yet',
   purchaseNotPending: 'This purchase is not awaiting payment',
 } as const;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { currencyCodeSchema } from '../payments/currency';
 import { serviceSlugSchema } from '../booking/service';
+import { receiptDiscountSchema, typedCouponCodeSchema } from '../coupons/schemas';
 import { SERVICE_PRICE_MAX_MINOR } from '../booking/limits';
 import { isSingleLineText, isVisibleText, TEXT_MESSAGES, withoutNul } from '../text';
 import {
@@ -137,9 +138,12 @@ export type CreditAdjustment = z.input<typeof creditAdjustmentSchema>;
 export const PURCHASE_STATES = ['pending_payment', 'paid', 'cancelled', 'refunded'] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];
 
-/** POST /api/packages/:id/purchase. Discount codes are issue 24's other half. */
+/**
+ * POST /api/packages/:id/purchase, with a discount code or not: the purchase's price is the
+ * discounted one. A code that cannot be used is a 409 (COUPON_REFUSED_PROBLEM_TYPE), nothing bought.
+ */
 export const purchasePackageSchema = z.object({
-  couponCode: z.string({ error: M.couponsNotOffered }).optional(),
+  couponCode: typedCouponCodeSchema.optional(),
 });
 export type PurchasePackageInput = z.input<typeof purchasePackageSchema>;
 
@@ -162,6 +166,11 @@ export const packagePurchaseSchema = z.object({
   paidAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The discount code it was bought with (issue 24): the price before and the discount;
+   * `priceMinor` is the price after it. Null without a code; absent where a list leaves it out.
+   */
+  discount: receiptDiscountSchema.nullable().optional(),
 });
 export type PackagePurchase = z.infer<typeof packagePurchaseSchema>;
 

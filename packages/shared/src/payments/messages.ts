@@ -11,6 +11,19 @@ export const PAYMENT_MESSAGES = {
       ? `Nothing is left to refund: ${refunded} has been refunded and ${owed} is already owed or on its way`
       : `Nothing is left to refund: all ${refunded} of this payment has been refunded`,
   refundsFilterInvalid: 'Choose owed refunds or none',
+  kindInvalid: 'Choose booking payments or package purchases',
+  /** Why a package's refund suggests its amount: the unused credits' share of what was paid. */
+  packageRefundShare: (unused: number, sessions: number, share: string, paid: string) =>
+    `${unused} of ${sessions} ${sessions === 1 ? 'credit' : 'credits'} unused: ${share} of ${paid}`,
+  /** What a package's refund did to its credits, as its ledger and audit entry say. */
+  packageRefundWithdrew: (withdrawn: number, refund: string) =>
+    `${withdrawn} unused ${withdrawn === 1 ? 'credit' : 'credits'} withdrawn by the refund of ${refund}`,
+  packageRefundFailed: (restored: number) =>
+    `${restored} ${restored === 1 ? 'credit' : 'credits'} given back: the refund that withdrew ${restored === 1 ? 'it' : 'them'} did not go through`,
+  packageMarkPaidElsewhere:
+    'A package purchase is marked paid from the client’s record on the users screen',
+  packageVoidNotOffered:
+    'A package purchase’s receipt cannot be voided: refund it instead (its unused credits are withdrawn)',
   paymentMethodInvalid: 'Choose how the money was paid',
   refundMethodInvalid: 'Choose how the refund was sent',
   /** The mark-paid dialog promised a number another payment took meanwhile (nothing was recorded). */
@@ -63,6 +76,9 @@ export const PAYMENT_MESSAGES = {
   /** A refund Stripe would refuse every time (decision 046): why, and what to do instead. */
   refundNotPossibleOnline: (reference: string) =>
     `Stripe cannot refund this payment from here: no Stripe payment (PaymentIntent) was recorded with it, so Stripe would refuse every try. Refund it in your Stripe dashboard (search for booking ${reference}), then keep a note of it in the client’s private notes: this record does not change by itself.`,
+  /** The same for a package's payment, which has no booking reference: Stripe's metadata names it. */
+  packageRefundNotPossibleOnline: (paymentId: string) =>
+    `Stripe cannot refund this payment from here: no Stripe payment (PaymentIntent) was recorded with it, so Stripe would refuse every try. Refund it in your Stripe dashboard (search for the metadata paymentId ${paymentId}), then keep a note of it in the client’s private notes: this record does not change by itself.`,
   /** A price Stripe cannot charge exactly (decision 042): never rounded, so refused. */
   priceNotChargeableOnline: (price: string) =>
     `This price (${price}) cannot be paid online: Stripe does not take fractions this small in its currency. Please contact the consultant to book.`,

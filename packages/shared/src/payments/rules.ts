@@ -140,3 +140,11 @@ export function taxBreakdown(
   const taxMinor = Math.round((grossMinor * rateBasisPoints) / (10_000 + rateBasisPoints));
   return { netMinor: grossMinor - taxMinor, taxMinor };
 }
+
+/**
+ * What a package's payment bought, as receipts, lists and mails name it: "5 × Coaching session
+ * package" (the purchase's own title and sessions, as bought).
+ */
+export function packageLine(bought: { title: string; sessions: number }): string {
+  return `${bought.sessions} × ${bought.title}`;
+}

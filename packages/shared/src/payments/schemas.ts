@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { localDateSchema } from '../booking/fields';
 import { problemSchema } from '../problem-schema';
+import { receiptDiscountSchema } from '../coupons/schemas';
 import { isSingleLineText, isVisibleText, TEXT_MESSAGES, withoutNul } from '../text';
 import { PAYMENT_MESSAGES as M } from './messages';
 import { PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_METHODS } from './rules';
@@ -43,13 +44,31 @@ export const REFUND_METHOD_LABELS = {
   other: 'Other',
 } as const satisfies Record<z.infer<typeof refundMethodSchema>, string>;
 
+/** What a payment pays for: a booking, or a package of sessions (issue 24, decision 064). */
+export const PAYMENT_KINDS = ['booking', 'package'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const paymentKindSchema = z.enum(PAYMENT_KINDS, { error: M.kindInvalid });
+
+/** The package purchase a payment of kind `package` paid, with its terms as bought. */
+export const paymentPackageSchema = z.object({
+  purchaseId: z.string(),
+  title: z.string(),
+  sessions: z.number().int(),
+});
+export type PaymentPackage = z.infer<typeof paymentPackageSchema>;
+
 /** A payment as the API shows it; `_id` and `id` carry the same value, as other records do. */
 export const paymentRecordSchema = z.object({
   _id: z.string(),
   id: z.string(),
-  bookingId: z.string(),
-  /** The booking's short reference (decision 035): what the client writes on a transfer. */
-  bookingReference: z.string(),
+  kind: paymentKindSchema,
+  /** The booking it pays; null for a package's payment. */
+  bookingId: z.string().nullable(),
+  /**
+   * The booking's short reference (decision 035): what the client writes on a transfer; null for
+   * a package's payment.
+   */
+  bookingReference: z.string().nullable(),
   amountMinor: z.number().int(),
   currency: z.string(),
   provider: paymentProviderSchema,
@@ -70,8 +89,13 @@ export const paymentRecordSchema = z.object({
   paidMethod: paymentMethodSchema.nullable(),
   /** The owner's day the money arrived (YYYY-MM-DD), when marked paid by hand. */
   receivedOn: z.string().nullable(),
-  /** What was booked, for lists: the service title and the booking's start (UTC, ISO 8601). */
-  service: z.object({ title: z.string(), start: z.string() }),
+  /**
+   * What was booked, for lists: the service title and the booking's start (UTC, ISO 8601); null
+   * for a package's payment.
+   */
+  service: z.object({ title: z.string(), start: z.string() }).nullable(),
+  /** What was bought, for a package's payment; null for a booking's. */
+  package: paymentPackageSchema.nullable(),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
@@ -125,11 +149,21 @@ export type RefundRecord = z.infer<typeof refundRecordSchema>;
 export const receiptSchema = z.object({
   business: z.object({ name: z.string(), address: z.string(), taxId: z.string() }),
   client: z.object({ name: z.string(), email: z.string() }),
-  service: z.object({ title: z.string(), start: z.string(), durationMinutes: z.number().int() }),
+  /** The booked session; null on a package's receipt. */
+  service: z
+    .object({ title: z.string(), start: z.string(), durationMinutes: z.number().int() })
+    .nullable(),
+  /** The package of sessions bought ("5 × Coaching session package"); null on a booking's receipt. */
+  package: z.object({ title: z.string(), sessions: z.number().int() }).nullable(),
   /** Prices include tax: net + tax = the amount. Rate in basis points (1900 = 19 %); 0 shows no tax. */
   taxRateBasisPoints: z.number().int(),
   netMinor: z.number().int(),
   taxMinor: z.number().int(),
+  /**
+   * The discount code the payment's price was reduced by (issue 24): the receipt's lines are the
+   * original price, the discount with its code and the total (`receiptLines`). Null without one.
+   */
+  discount: receiptDiscountSchema.nullable(),
   refunds: z.array(refundRecordSchema),
   footer: z.string(),
   /** This receipt was voided (a mistaken mark-paid): its number stays used and is never reissued. */
@@ -170,17 +204,33 @@ export const adminPaymentDetailSchema = adminPaymentRecordSchema.extend({
   voidableUntil: z.string().nullable(),
   /** What the owner wrote when confirming each manual refund sent, by refund id. */
   refundNotes: z.record(z.string(), z.string()),
+  /**
+   * A package's payment: its unused credits and their share of the price, the amount the refund
+   * dialog suggests (at most what is left to refund), with the sentence that explains it; null
+   * for a booking's payment.
+   */
+  packageRefund: z
+    .object({
+      sessions: z.number().int(),
+      creditsRemaining: z.number().int(),
+      unusedShareMinor: z.number().int(),
+      suggestedMinor: z.number().int(),
+      explanation: z.string(),
+    })
+    .nullable(),
 });
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
 
 /**
  * GET /api/admin/payments. `from`/`to` are calendar days in the owner's zone (both included) and
  * select by creation; `q` searches the booking's reference, the receipt number, the client's name
- * and e-mail and the service title (case-insensitive).
+ * and e-mail, the service title and the package's title (case-insensitive).
  */
 export const adminPaymentsQuerySchema = z.object({
   status: paymentStatusSchema.optional(),
   provider: paymentProviderSchema.optional(),
+  /** Booking payments or package purchases only. */
+  kind: paymentKindSchema.optional(),
   /** One client's payments (their user id). */
   client: z.uuid({ error: M.clientInvalid }).optional(),
   from: localDateSchema.optional(),

@@ -18,7 +18,15 @@ import type { Db, Tx } from '../../db/client';
 /** What the payment steps work with. */
 export type BookingPaymentDeps = Pick<
   AppDeps,
-  'db' | 'mailer' | 'config' | 'log' | 'clock' | 'payments' | 'ownerTimeZone' | 'bookingPayments'
+  | 'db'
+  | 'mailer'
+  | 'config'
+  | 'log'
+  | 'clock'
+  | 'payments'
+  | 'ownerTimeZone'
+  | 'bookingPayments'
+  | 'packagePayments'
 >;
 
 /** The booking and client facts the payment steps need. */
@@ -89,8 +97,17 @@ export interface BookingPaymentHooks {
     deps: Pick<AppDeps, 'log' | 'payments' | 'ownerTimeZone'>,
     tx: Tx,
   ) => Promise<PaymentProvider>;
-  /** A paid booking gets its payment record, pending, with the provider that takes the money. */
-  openPayment: (tx: Tx, booking: PaidBooking, provider: PaymentProvider) => Promise<void>;
+  /**
+   * A paid booking gets its payment record, pending, with the provider that takes the money; with
+   * a discount code the booking's price is already the discounted one, and the payment records
+   * the code and what it took off, for the receipt.
+   */
+  openPayment: (
+    tx: Tx,
+    booking: PaidBooking,
+    provider: PaymentProvider,
+    discount?: { code: string; discountMinor: number },
+  ) => Promise<void>;
   /**
    * Where the client pays a booking just made and held for payment online; a checkout that cannot
    * be started gives the slot back (the booking expires) and throws the problem the client sees.

@@ -59,10 +59,15 @@ export async function clientBookingRecord(
 export async function createdBookingAnswer(
   deps: BookingPaymentDeps,
   client: { id: string; email: string },
-  outcome: { booking: BookingRow; view: ViewContext; credit: { purchaseId: string } | null },
+  outcome: {
+    booking: BookingRow;
+    view: ViewContext;
+    credit: { purchaseId: string } | null;
+    discount?: CreatedBooking['discount'];
+  },
 ): Promise<CreatedBooking & { credit: { purchaseId: string } | null }> {
-  const { booking, view, credit } = outcome;
-  const record = await clientBookingRecord(deps, booking, view);
+  const { booking, view, credit, discount } = outcome;
+  const record = { ...(await clientBookingRecord(deps, booking, view)), discount };
   if (credit) return { ...record, payment: null, credit };
   if (booking.state !== 'pending_payment') return { ...record, credit: null };
   const checkoutUrl = await deps.bookingPayments.checkoutOfNewBooking(deps, client, booking.id);

@@ -5,6 +5,7 @@
 export { AvailabilityCache } from './availability/availability-cache';
 export type { CalendarBusy, CalendarBusyTimes } from './availability/calendar-busy';
 export type { BookingCreditHooks } from './booking-credit-hooks';
+export type { AppliedDiscount, DiscountCodeHooks, DiscountTarget } from './discount-code-hooks';
 export type {
   BookingDueState,
   BookingPaymentHooks,

@@ -121,7 +121,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     },
     async (request, reply) => {
       const user = request.user!;
-      const { booking, view, credit } = await createBooking(
+      const { booking, view, credit, discount } = await createBooking(
         deps,
         { type: 'client', userId: user.id },
         {
@@ -132,11 +132,12 @@ export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
           answers: request.body.answers,
           idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
           useCredit: request.body.useCredit,
+          couponCode: request.body.couponCode,
         },
       );
       return reply
         .code(201)
-        .send(await createdBookingAnswer(deps, user, { booking, view, credit }));
+        .send(await createdBookingAnswer(deps, user, { booking, view, credit, discount }));
     },
   );
 

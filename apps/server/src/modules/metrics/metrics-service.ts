@@ -22,6 +22,7 @@ import { storableBound } from '../../db/storable-bound';
 import { rangeForDays, ZoneClock, dateToWallMs, wallMsToDate } from '../clock';
 import { loadSchedulingSettings } from '../bookings';
 import { creditTotals } from '../packages';
+import { rebookedFromWaitlist } from '../waitlist';
 import {
   bookingsByWeekAndState,
   cancellationsByActor,
@@ -87,13 +88,14 @@ async function figuresOf(
     months.map((month) => `${month}-01`),
     timeZone,
   );
-  const [weeks, cancellations, paid, refunded, people, credits] = await Promise.all([
+  const [weeks, cancellations, paid, refunded, people, credits, waitlist] = await Promise.all([
     bookingsByWeekAndState(deps.db, bounds, firstInstants(weekStarts, timeZone)),
     cancellationsByActor(deps.db, bounds, settings.rules.cancellationCutoffHours),
     paidByMonth(deps.db, bounds, monthStarts),
     refundedByMonth(deps.db, bounds, monthStarts),
     countMadeInRange(deps.db, bounds),
     creditTotals(deps.db, bounds, now),
+    rebookedFromWaitlist(deps.db, bounds),
   ]);
 
   const byState = Object.fromEntries(BOOKING_STATES.map((state) => [state, 0])) as Record<
@@ -136,6 +138,7 @@ async function figuresOf(
       newClients: people.newClients,
       contactMessages: people.contactMessages,
       credits,
+      waitlist,
       // Bookings outside the open hours (the owner may book them) can exceed them: capped at all.
       utilisation: openMinutes > 0 ? Math.min(1, bookedMinutes / openMinutes) : null,
       noShowRate: attended > 0 ? byState.no_show / attended : null,

@@ -277,3 +277,47 @@ export async function creditTotals(db: Db, bounds: { start: Date; end: Date }, n
     outstanding: left?.outstanding ?? 0,
   };
 }
+
+/** What some payments bought, by payment id: the purchases they paid, one query. */
+export async function purchasesOfPayments(db: Db, paymentIds: string[]) {
+  if (paymentIds.length === 0) return new Map<string, PurchaseRow>();
+  const rows = await db
+    .select()
+    .from(packagePurchases)
+    .where(inArray(packagePurchases.paymentId, paymentIds));
+  return new Map(rows.map((row) => [row.paymentId!, row]));
+}
+
+/** A condition on `payments`: it paid a purchase whose title matches the ILIKE pattern. */
+export function paymentTitleMatches(pattern: string) {
+  return sql`${payments.id} in (select ${packagePurchases.paymentId} from ${packagePurchases} where ${packagePurchases.title} ilike ${pattern})`;
+}
+
+/** The credits refunds have withdrawn from a purchase so far, net of those given back. */
+export async function creditsWithdrawnByRefunds(tx: Tx, purchaseId: string): Promise<number> {
+  const [row] = await tx
+    .select({ withdrawn: sql<number>`coalesce(-sum(${packageCreditEntries.delta}), 0)::int` })
+    .from(packageCreditEntries)
+    .where(
+      and(
+        eq(packageCreditEntries.purchaseId, purchaseId),
+        eq(packageCreditEntries.reason, 'refund'),
+      ),
+    );
+  return row?.withdrawn ?? 0;
+}
+
+/** The purchase and the credits one refund withdrew from it, net of any given back. */
+export async function creditsOfRefund(tx: Tx, refundId: number) {
+  const [row] = await tx
+    .select({
+      purchaseId: packageCreditEntries.purchaseId,
+      withdrawn: sql<number>`(-sum(${packageCreditEntries.delta}))::int`,
+    })
+    .from(packageCreditEntries)
+    .where(
+      and(eq(packageCreditEntries.refundId, refundId), eq(packageCreditEntries.reason, 'refund')),
+    )
+    .groupBy(packageCreditEntries.purchaseId);
+  return row;
+}

@@ -6,7 +6,9 @@
  */
 import {
   DAY_MS,
+  formatMoney,
   PACKAGE_MESSAGES,
+  PAYMENT_MESSAGES,
   paths,
   type Credit,
   type MarkPaidInput,
@@ -23,6 +25,7 @@ import { HttpProblem } from '../../plugins/errors';
 import { auditChange, insertAuditEntry } from '../audit';
 import {
   cancelPackagePayment,
+  creditsCoveredBy,
   loadPaymentSettings,
   manualReceiptOf,
   openPackagePayment,
@@ -35,6 +38,8 @@ import {
 import { findUserById } from '../users';
 import { lockPackage } from './packages-repository';
 import {
+  creditsOfRefund,
+  creditsWithdrawnByRefunds,
   findPurchase,
   insertCreditEntry,
   insertPurchase,
@@ -43,6 +48,8 @@ import {
   listUsableCredits,
   lockPurchase,
   lockPurchaseOfPayment,
+  paymentTitleMatches,
+  purchasesOfPayments,
   updatePurchase,
   type PurchaseRow,
   type PurchaseWithPayment,
@@ -115,40 +122,67 @@ async function packageForSale(tx: Tx, id: string) {
 /**
  * POST /api/packages/:id/purchase. With Stripe the client is sent to its Checkout (the purchase
  * waits as `pending_payment`); with manual payments it waits for the owner to mark it paid; a free
- * package is paid at once. A checkout that cannot be started cancels the purchase (503), so no
- * purchase is left that nobody can pay.
+ * package (or one a discount code makes free) is paid at once. A checkout that cannot be started
+ * cancels the purchase (503), so no purchase is left that nobody can pay, and its code's use is
+ * released with it.
  */
 export async function purchasePackage(
-  deps: Pick<AppDeps, 'db' | 'log' | 'payments' | 'config' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'payments' | 'config' | 'clock' | 'discountCodes'>,
   client: { id: string; email: string },
   packageId: string,
   input: { couponCode?: string | undefined },
 ): Promise<PurchaseAnswer> {
-  if (input.couponCode !== undefined) {
-    throw new HttpProblem(400, PACKAGE_MESSAGES.couponsNotOffered, {
-      errors: { couponCode: [PACKAGE_MESSAGES.couponsNotOffered] },
-    });
-  }
   const now = deps.clock();
-  const { purchase, provider } = await deps.db.transaction(async (tx) => {
+  const { purchase, provider, discount } = await deps.db.transaction(async (tx) => {
     const offer = await packageForSale(tx, packageId);
+    // A discount code lowers the price the purchase is made at (its payment, Stripe's amount);
+    // a 409 when it cannot be used, and nothing is bought (issue 24, decision 063).
+    const applied =
+      input.couponCode !== undefined
+        ? await deps.discountCodes.applyCode(tx, {
+            code: input.couponCode,
+            clientId: client.id,
+            target: { kind: 'package', packageId: offer.id },
+            priceMinor: offer.priceMinor,
+            currency: offer.currency,
+            now,
+          })
+        : null;
+    const priceMinor = applied?.totalMinor ?? offer.priceMinor;
+    const discount = applied && {
+      code: applied.code,
+      originalMinor: applied.originalMinor,
+      discountMinor: applied.discountMinor,
+    };
     const terms = {
       packageId: offer.id,
       clientId: client.id,
       title: offer.title,
       sessions: offer.sessions,
-      priceMinor: offer.priceMinor,
+      priceMinor,
       currency: offer.currency,
       validityDays: offer.validityDays,
     };
-    if (offer.priceMinor === 0) {
+    if (priceMinor === 0) {
       const bought = await insertPurchase(tx, { ...terms, state: 'pending_payment' });
-      return { purchase: await activatePurchase(tx, bought, now, null), provider: null };
+      if (applied) await deps.discountCodes.recordUse(tx, applied, { purchaseId: bought.id });
+      return {
+        purchase: await activatePurchase(tx, bought, now, null),
+        provider: null,
+        discount,
+      };
     }
     const provider = await providerForPackage(deps, tx);
     const payment = await openPackagePayment(
       tx,
-      { clientId: client.id, amountMinor: offer.priceMinor, currency: offer.currency },
+      {
+        clientId: client.id,
+        amountMinor: priceMinor,
+        currency: offer.currency,
+        ...(applied && {
+          discount: { code: applied.code, discountMinor: applied.discountMinor },
+        }),
+      },
       provider,
     );
     const bought = await insertPurchase(tx, {
@@ -156,10 +190,15 @@ export async function purchasePackage(
       state: 'pending_payment',
       paymentId: payment.id,
     });
-    return { purchase: bought, provider };
+    if (applied) await deps.discountCodes.recordUse(tx, applied, { purchaseId: bought.id });
+    return { purchase: bought, provider, discount };
+  });
+  const answered = async () => ({
+    ...(await viewPurchase(deps.db, purchase.id)),
+    discount,
   });
   if (provider !== 'stripe' || !purchase.paymentId) {
-    return { purchase: await viewPurchase(deps.db, purchase.id) };
+    return { purchase: await answered() };
   }
   try {
     const checkoutUrl = await startPackageCheckout(
@@ -168,7 +207,7 @@ export async function purchasePackage(
       client,
       `${paths.dashboard}?purchase=${purchase.id}`,
     );
-    return { purchase: await viewPurchase(deps.db, purchase.id), checkoutUrl };
+    return { purchase: await answered(), checkoutUrl };
   } catch (error) {
     await deps.db.transaction(async (tx) => {
       const locked = await lockPurchase(tx, purchase.id);
@@ -234,6 +273,81 @@ export const packagePaymentHooks: PackagePaymentHooks = {
     const purchase = await lockPurchaseOfPayment(tx, paymentId);
     if (purchase?.state === 'pending_payment') {
       await updatePurchase(tx, purchase.id, { state: 'cancelled' });
+    }
+  },
+
+  async purchasesOfPayments(db, paymentIds) {
+    const rows = await purchasesOfPayments(db, paymentIds);
+    return new Map(
+      [...rows].map(([paymentId, purchase]) => [
+        paymentId,
+        {
+          purchaseId: purchase.id,
+          title: purchase.title,
+          sessions: purchase.sessions,
+          creditsRemaining: purchase.creditsRemaining,
+          state: purchase.state,
+        },
+      ]),
+    );
+  },
+
+  paymentTitleMatches,
+
+  async refundRecorded(tx, payment, refund) {
+    const purchase = await lockPurchaseOfPayment(tx, payment.id);
+    if (!purchase) return null;
+    // Everything refunded or on its way once this refund is counted: what its credits must cover.
+    const refundedMinor = payment.refundedMinor + payment.refundPendingMinor + refund.amountMinor;
+    const covered = creditsCoveredBy(refundedMinor, payment.amountMinor, purchase.sessions);
+    const already = await creditsWithdrawnByRefunds(tx, purchase.id);
+    const withdrawn = Math.min(purchase.creditsRemaining, Math.max(0, covered - already));
+    const whole = refundedMinor >= payment.amountMinor;
+    const after = await updatePurchase(tx, purchase.id, {
+      creditsRemaining: purchase.creditsRemaining - withdrawn,
+      ...(whole && purchase.state === 'paid' ? { state: 'refunded' as const } : {}),
+    });
+    if (withdrawn > 0) {
+      await insertCreditEntry(tx, {
+        purchaseId: purchase.id,
+        delta: -withdrawn,
+        reason: 'refund',
+        refundId: refund.id,
+        actorId: refund.actorId,
+        note: PAYMENT_MESSAGES.packageRefundWithdrew(
+          withdrawn,
+          formatMoney(refund.amountMinor, payment.currency),
+        ),
+      });
+    }
+    return {
+      purchaseId: purchase.id,
+      creditsWithdrawn: withdrawn,
+      creditsRemaining: after.creditsRemaining,
+      state: after.state,
+    };
+  },
+
+  async refundFailed(tx, payment, refundId) {
+    const purchase = await lockPurchaseOfPayment(tx, payment.id);
+    if (!purchase) return;
+    const taken = await creditsOfRefund(tx, refundId);
+    const restored = Math.max(0, taken?.withdrawn ?? 0);
+    const stillWhole = payment.refundedMinor + payment.refundPendingMinor >= payment.amountMinor;
+    const reopen = purchase.state === 'refunded' && !stillWhole;
+    if (restored === 0 && !reopen) return;
+    await updatePurchase(tx, purchase.id, {
+      creditsRemaining: purchase.creditsRemaining + restored,
+      ...(reopen ? { state: 'paid' as const } : {}),
+    });
+    if (restored > 0) {
+      await insertCreditEntry(tx, {
+        purchaseId: purchase.id,
+        delta: restored,
+        reason: 'refund',
+        refundId,
+        note: PAYMENT_MESSAGES.packageRefundFailed(restored),
+      });
     }
   },
 };

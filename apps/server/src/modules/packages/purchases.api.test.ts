@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   adminPackageSchema,
+  COUPON_REFUSAL_MESSAGES,
+  COUPON_REFUSED_PROBLEM_TYPE,
   formatReceiptNumber,
   PACKAGE_MESSAGES,
   PAYMENT_MESSAGES,
@@ -155,8 +157,12 @@ describe('buying a package with manual payments', () => {
     const coupon = await call('POST', `/api/packages/${offer.id}/purchase`, client, {
       couponCode: 'SPRING',
     });
-    expect(coupon.statusCode).toBe(400);
-    expect(coupon.json().errors.couponCode).toEqual([PACKAGE_MESSAGES.couponsNotOffered]);
+    expect(coupon.statusCode).toBe(409);
+    expect(coupon.json()).toMatchObject({
+      type: COUPON_REFUSED_PROBLEM_TYPE,
+      reason: 'unknown',
+      errors: { couponCode: [COUPON_REFUSAL_MESSAGES.unknown] },
+    });
     expect(
       (await call('POST', `/api/packages/${offer.id}/purchase`, undefined, {})).statusCode,
     ).toBe(401);

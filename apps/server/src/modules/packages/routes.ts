@@ -15,6 +15,7 @@ import {
   packagePatchSchema,
   packagesListSchema,
   problemSchema,
+  bookingConflictProblemSchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
 import {
@@ -58,7 +59,7 @@ export const packageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
           201: purchaseAnswerSchema,
           400: problemSchema,
           404: problemSchema,
-          409: problemSchema,
+          409: bookingConflictProblemSchema,
           503: problemSchema,
           401: problemSchema,
         },

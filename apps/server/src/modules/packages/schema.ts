@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -18,7 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bookings, services } from '../bookings/schema';
-import { payments } from '../payments/schema';
+import { paymentRefunds, payments } from '../payments/schema';
 import { users } from '../users/schema';
 
 // Spelled out rather than imported from @consult/shared: drizzle-kit loads this file on its own.
@@ -144,12 +145,19 @@ export const packageCreditEntries = pgTable(
     reason: text('reason', { enum: STORED_CREDIT_REASONS }).notNull(),
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The refund of the purchase's payment that withdrew (or, failed, gave back) these credits. */
+    refundId: bigint('refund_id', { mode: 'number' }).references(() => paymentRefunds.id, {
+      onDelete: 'set null',
+    }),
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('package_credit_entries_purchase_idx').on(t.purchaseId, t.createdAt),
     index('package_credit_entries_actor_idx').on(t.actorId),
+    index('package_credit_entries_refund_idx')
+      .on(t.refundId)
+      .where(sql`refund_id is not null`),
     uniqueIndex('package_credit_entries_booking_use_idx')
       .on(t.bookingId)
       .where(sql`reason = 'booking'`),

@@ -22,8 +22,8 @@ import { checkoutOfNewSeries } from './series-checkout';
 
 export const bookingPaymentHooks: BookingPaymentHooks = {
   providerForNewBooking,
-  openPayment: async (tx, booking, provider) => {
-    await openPayment(tx, booking, provider);
+  openPayment: async (tx, booking, provider, discount) => {
+    await openPayment(tx, booking, provider, discount);
   },
   checkoutOfNewBooking,
   checkoutOfNewSeries,

@@ -7,12 +7,18 @@ export { loadPaymentSettings, writeReceiptBusinessName } from './payment-setting
 export { settlePaymentOnCancel } from './payment-steps';
 export {
   cancelPackagePayment,
+  creditsCoveredBy,
   openPackagePayment,
   providerForPackage,
   receivePackagePayment,
   startPackageCheckout,
+  unusedShareMinor,
 } from './package-payments';
-export type { PackagePaymentHooks } from './package-payments';
+export type {
+  PackageOfPayment,
+  PackagePaymentHooks,
+  PackageRefundOutcome,
+} from './package-payments';
 export { manualReceiptOf } from './payment-steps';
 export type { PaymentRow } from './payments-repository';
 export { manualProvider } from './providers';

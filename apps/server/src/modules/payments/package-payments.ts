@@ -11,8 +11,9 @@ import {
   PRICE_NOT_CHARGEABLE_PROBLEM_TYPE,
   type PaymentProvider as PaymentProviderName,
 } from '@consult/shared';
+import type { SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
 import type { ManualReceipt } from '../bookings';
 import { SHORTEST_CHECKOUT_MS } from './checkout-terms';
@@ -33,6 +34,62 @@ export interface PackagePaymentHooks {
   ) => Promise<void>;
   /** The checkout ended unpaid (expired, failed): the purchase is cancelled. */
   purchaseCancelled: (tx: Tx, paymentId: string) => Promise<void>;
+  /** What some package payments bought (lists, receipts, mails), by payment id: one query. */
+  purchasesOfPayments: (db: Db, paymentIds: string[]) => Promise<Map<string, PackageOfPayment>>;
+  /** A condition on `payments`: paid a purchase whose title matches the ILIKE `pattern`. */
+  paymentTitleMatches: (pattern: string) => SQL;
+  /**
+   * A refund of a package's payment was recorded (`payment` locked, as before it): the purchase's
+   * unused credits are withdrawn first, as many as the refunded share of the price covers (all of
+   * them once everything is refunded, when the purchase becomes refunded), in the ledger with the
+   * refund. Null when the payment names no purchase.
+   */
+  refundRecorded: (
+    tx: Tx,
+    payment: PaymentRow,
+    refund: { id: number; amountMinor: number; actorId: string | null },
+  ) => Promise<PackageRefundOutcome | null>;
+  /**
+   * A refund did not go through (failed, withdrawn; `payment` locked, as after it): the credits
+   * it withdrew are given back, and a purchase no longer wholly refunded is paid again.
+   */
+  refundFailed: (tx: Tx, payment: PaymentRow, refundId: number) => Promise<void>;
+}
+
+/** A package purchase as its payment shows it. */
+export interface PackageOfPayment {
+  purchaseId: string;
+  title: string;
+  sessions: number;
+  creditsRemaining: number;
+  state: 'pending_payment' | 'paid' | 'cancelled' | 'refunded';
+}
+
+/** What a package's refund did to the purchase. */
+export interface PackageRefundOutcome {
+  purchaseId: string;
+  creditsWithdrawn: number;
+  creditsRemaining: number;
+  state: PackageOfPayment['state'];
+}
+
+/**
+ * The share of a package's price its unused credits are worth, rounded down to the minor unit:
+ * never more than was paid. `3` of `5` credits of 100.00 → 60.00.
+ */
+export function unusedShareMinor(paidMinor: number, sessions: number, unused: number): number {
+  if (sessions <= 0) return 0;
+  return Math.floor((paidMinor * Math.min(Math.max(unused, 0), sessions)) / sessions);
+}
+
+/**
+ * How many credits in all a package's refunds withdraw once `refundedMinor` of `paidMinor` is
+ * refunded (or on its way): the credits that share of the price bought, rounded up, so a refund
+ * of any part of a credit's price takes that credit; all of them once everything is refunded.
+ */
+export function creditsCoveredBy(refundedMinor: number, paidMinor: number, sessions: number) {
+  if (paidMinor <= 0 || refundedMinor >= paidMinor) return sessions;
+  return Math.min(sessions, Math.ceil((refundedMinor * sessions) / paidMinor));
 }
 
 /** The provider a package bought now is paid with: Stripe when configured and chosen, else manual. */
@@ -47,7 +104,13 @@ export async function providerForPackage(
 /** A package purchase's payment, pending with the provider that takes the money. */
 export async function openPackagePayment(
   tx: Tx,
-  purchase: { clientId: string; amountMinor: number; currency: string },
+  purchase: {
+    clientId: string;
+    amountMinor: number;
+    currency: string;
+    /** A discount code's: `amountMinor` is the price after it (issue 24). */
+    discount?: { code: string; discountMinor: number };
+  },
   provider: PaymentProviderName,
 ): Promise<PaymentRow> {
   return insertPayment(tx, {
@@ -58,6 +121,10 @@ export async function openPackagePayment(
     currency: purchase.currency,
     provider,
     status: 'pending',
+    ...(purchase.discount && {
+      discountCode: purchase.discount.code,
+      discountMinor: purchase.discount.discountMinor,
+    }),
   });
 }
 
@@ -84,6 +151,7 @@ export async function receivePackagePayment(
     packageReceiptMail({
       appUrl: deps.config.APP_URL,
       to: client.email,
+      paymentId: paid.id,
       clientName: client.name,
       packageTitle: purchase.title,
       sessions: purchase.sessions,

@@ -6,7 +6,6 @@ import {
   adminPaymentPath,
   formatDueDay,
   formatMoney,
-  paths,
   receiptPath,
   REFUND_METHOD_LABELS,
   type RefundMethod,
@@ -18,17 +17,24 @@ interface PaymentMailFacts {
   to: string;
   clientName: string;
   paymentId: string;
+  /** What was paid for: the service booked, or the package bought ("Coaching (5 sessions)"). */
   serviceTitle: string;
-  /** The booking's short reference, as the client's screens show it. */
-  bookingReference: string;
-  /** The booking's start, written in the client's zone. */
-  when: string;
+  /** The booking's short reference, as the client's screens show it; null for a package. */
+  bookingReference: string | null;
+  /** The booking's start, written in the client's zone; null for a package. */
+  when: string | null;
   amountMinor: number;
   currency: string;
   businessName: string;
 }
 
-const referenceLine = (facts: PaymentMailFacts) => `Booking reference: ${facts.bookingReference}.`;
+/** The booking's reference line; none for a package (it has no reference). */
+const referenceLine = (facts: PaymentMailFacts) =>
+  facts.bookingReference ? [`Booking reference: ${facts.bookingReference}.`] : [];
+
+/** "Coaching on Monday 4 May, 10:00", or a package's title alone. */
+const paidFor = (facts: PaymentMailFacts) =>
+  facts.when ? `${facts.serviceTitle} on ${facts.when}` : facts.serviceTitle;
 
 function receiptLink(facts: PaymentMailFacts) {
   return { href: `${facts.appUrl}${receiptPath(facts.paymentId)}`, label: 'View the receipt' };
@@ -41,9 +47,9 @@ export function receiptMail(facts: PaymentMailFacts & { receiptNumber: string })
     facts.to,
     `Receipt ${facts.receiptNumber}: payment received`,
     [
-      `Hello ${facts.clientName}, thank you: your payment of ${amount} for ${facts.serviceTitle} on ${facts.when} was received${from}. Your receipt ${facts.receiptNumber} is here, ready to print:`,
+      `Hello ${facts.clientName}, thank you: your payment of ${amount} for ${paidFor(facts)} was received${from}. Your receipt ${facts.receiptNumber} is here, ready to print:`,
       'You can find all your payments and receipts on your dashboard.',
-      referenceLine(facts),
+      ...referenceLine(facts),
     ],
     receiptLink(facts),
   );
@@ -72,8 +78,8 @@ export function refundMail(
     facts.to,
     facts.sent ? `Refund of ${refund} sent` : `Refund of ${refund}`,
     [
-      `Hello ${facts.clientName}, ${refund} of your payment of ${of} for ${facts.serviceTitle} on ${facts.when} ${what}`,
-      referenceLine(facts),
+      `Hello ${facts.clientName}, ${refund} of your payment of ${of} for ${paidFor(facts)} ${what}`,
+      ...referenceLine(facts),
       ...(facts.reason ? [`Reason: ${facts.reason}`] : []),
       'The refund is shown on your receipt.',
     ],
@@ -91,8 +97,8 @@ export function refundOwedMail(
     facts.to,
     `A refund of ${refund} will be sent to you`,
     [
-      `Hello ${facts.clientName}, a refund of ${refund} of your payment of ${of} for ${facts.serviceTitle} on ${facts.when} will be sent to you by ${sender(facts)}. It has not been sent yet: you will get another e-mail when it has.`,
-      referenceLine(facts),
+      `Hello ${facts.clientName}, a refund of ${refund} of your payment of ${of} for ${paidFor(facts)} will be sent to you by ${sender(facts)}. It has not been sent yet: you will get another e-mail when it has.`,
+      ...referenceLine(facts),
       ...(facts.reason ? [`Reason: ${facts.reason}`] : []),
       'The refund is shown on your receipt.',
     ],
@@ -109,8 +115,8 @@ export function receiptVoidedMail(
     facts.to,
     `Receipt ${facts.receiptNumber} is void`,
     [
-      `Hello ${facts.clientName}, receipt ${facts.receiptNumber} for ${facts.serviceTitle} on ${facts.when} was issued by mistake and is now void. Your payment of ${amount} is shown as due again.`,
-      referenceLine(facts),
+      `Hello ${facts.clientName}, receipt ${facts.receiptNumber} for ${paidFor(facts)} was issued by mistake and is now void. Your payment of ${amount} is shown as due again.`,
+      ...referenceLine(facts),
       `If you have already paid, please tell ${sender(facts)} so it can be put right.`,
     ],
     receiptLink(facts),
@@ -179,11 +185,9 @@ export function refundFailedOwnerMail(facts: {
   to: string;
   appUrl: string;
   paymentId: string;
-  bookingId: string;
-  serviceTitle: string;
+  /** What the money paid for: the booking ("the booking of Coaching on …"), or a package. */
+  paidFor: string;
   clientName: string;
-  /** The booking's start, written in the owner's zone. */
-  when: string;
   amountMinor: number;
   currency: string;
   /** Stripe's `failure_reason`, or what it said instead ("canceled"). */
@@ -196,7 +200,7 @@ export function refundFailedOwnerMail(facts: {
     facts.to,
     `Refund of ${amount} failed at Stripe`,
     [
-      `The refund of ${amount} to ${facts.clientName} for the booking of ${facts.serviceTitle} on ${facts.when} (${facts.bookingId}) did not go through: Stripe reports it failed (${readableReason(facts.failureReason)}). The client has not been given this money back.`,
+      `The refund of ${amount} to ${facts.clientName} for ${facts.paidFor} did not go through: Stripe reports it failed (${readableReason(facts.failureReason)}). The client has not been given this money back.`,
       ...(facts.clientTold
         ? [
             'The client was told this refund was on its way, so please contact them. The payment no longer counts it as refunded.',
@@ -212,6 +216,7 @@ export function refundFailedOwnerMail(facts: {
 export function packageReceiptMail(facts: {
   appUrl: string;
   to: string;
+  paymentId: string;
   clientName: string;
   packageTitle: string;
   sessions: number;
@@ -227,9 +232,9 @@ export function packageReceiptMail(facts: {
     facts.to,
     `Receipt ${facts.receiptNumber}: payment received`,
     [
-      `Hello ${facts.clientName}, thank you: your payment of ${amount} for ${facts.packageTitle} (${sessions}) was received${from}. Your receipt number is ${facts.receiptNumber}.`,
+      `Hello ${facts.clientName}, thank you: your payment of ${amount} for ${facts.packageTitle} (${sessions}) was received${from}. Your receipt ${facts.receiptNumber} is here, ready to print:`,
       'Your credits are ready to use: choose a covered service on the consultation page and book with a credit. Your dashboard shows the credits left and when they expire.',
     ],
-    { href: `${facts.appUrl}${paths.dashboard}`, label: 'Open your dashboard' },
+    { href: `${facts.appUrl}${receiptPath(facts.paymentId)}`, label: 'View the receipt' },
   );
 }

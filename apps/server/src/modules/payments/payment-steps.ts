@@ -33,7 +33,15 @@ import { cancellationRefundMinor } from './stripe-amounts';
 
 export type PaymentDeps = Pick<
   AppDeps,
-  'db' | 'mailer' | 'config' | 'log' | 'clock' | 'payments' | 'ownerTimeZone' | 'bookingPayments'
+  | 'db'
+  | 'mailer'
+  | 'config'
+  | 'log'
+  | 'clock'
+  | 'payments'
+  | 'ownerTimeZone'
+  | 'bookingPayments'
+  | 'packagePayments'
 >;
 
 /** The provider a paid booking made now uses: Stripe when configured and chosen, else manual. */
@@ -50,6 +58,7 @@ export async function openPayment(
   tx: Tx,
   booking: PaidBooking,
   provider: PaymentProviderName,
+  discount?: { code: string; discountMinor: number },
 ): Promise<PaymentRow | null> {
   if (booking.priceMinor <= 0) return null;
   return insertPayment(tx, {
@@ -59,6 +68,7 @@ export async function openPayment(
     currency: booking.currency,
     provider,
     status: 'pending',
+    ...(discount && { discountCode: discount.code, discountMinor: discount.discountMinor }),
   });
 }
 

@@ -14,8 +14,9 @@ import {
   or,
   sql,
   sum,
+  type SQL,
 } from 'drizzle-orm';
-import type { PaymentProvider, PaymentStatus } from '@consult/shared';
+import type { PaymentKind, PaymentProvider, PaymentStatus } from '@consult/shared';
 import type { Db, Tx } from '../../db/client';
 import { bookings } from '../bookings';
 import { users, escapeLike } from '../users';
@@ -42,23 +43,23 @@ const joinedColumns = {
   receiptVoid,
 };
 export type JoinedPayment = {
-  /** A booking's payment (the join keeps only those): its booking id is set. */
-  payment: PaymentRow & { bookingId: string };
+  payment: PaymentRow;
   receiptVoid: boolean;
-  booking: { reference: string; serviceTitle: string; startAt: Date; durationMinutes: number };
+  /** The booking it pays; null for a package's payment (`purpose` 'package'). */
+  booking: {
+    reference: string;
+    serviceTitle: string;
+    startAt: Date;
+    durationMinutes: number;
+  } | null;
   client: { id: string; name: string; email: string };
 };
-
-/** The inner join on bookings keeps booking payments only: their booking id is set. */
-function ofBookings(rows: (Omit<JoinedPayment, 'payment'> & { payment: PaymentRow })[]) {
-  return rows as JoinedPayment[];
-}
 
 function joined(db: Db) {
   return db
     .select(joinedColumns)
     .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .leftJoin(bookings, eq(bookings.id, payments.bookingId))
     .innerJoin(users, eq(users.id, payments.clientId));
 }
 
@@ -68,7 +69,7 @@ export async function insertPayment(tx: Tx, values: NewPaymentRow): Promise<Paym
 }
 
 export async function findPayment(db: Db, id: string): Promise<JoinedPayment | undefined> {
-  const [row] = ofBookings(await joined(db).where(eq(payments.id, id)));
+  const [row] = await joined(db).where(eq(payments.id, id));
   return row;
 }
 
@@ -315,11 +316,9 @@ export async function listRefunds(db: Db, paymentId: string): Promise<RefundRow[
 
 /** The client's payments, newest first. */
 export async function listClientPayments(db: Db, clientId: string): Promise<JoinedPayment[]> {
-  return ofBookings(
-    await joined(db)
-      .where(eq(payments.clientId, clientId))
-      .orderBy(desc(payments.createdAt), desc(payments.id)),
-  );
+  return joined(db)
+    .where(eq(payments.clientId, clientId))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
 /** The payments of some bookings (a page of them), by booking id: one query. */
@@ -336,10 +335,15 @@ export interface AdminPaymentsFilter {
   status?: PaymentStatus;
   clientId?: string;
   provider?: PaymentProvider;
+  /** A booking's payments or a package purchase's only. */
+  kind?: PaymentKind;
   /** Payments created in [start, end). */
   createdRange?: { start?: Date; end?: Date };
-  /** Matches the booking's reference, the receipt number, the client's name or e-mail or the service title. */
-  search?: string;
+  /**
+   * Matches the booking's reference, the receipt number, the client's name or e-mail, the service
+   * title, or (`packageTitleMatches`, from the packages module) a package purchase's title.
+   */
+  search?: { text: string; packageTitleMatches: (pattern: string) => SQL };
   /** Only payments with a manual refund the owner has not confirmed sending. */
   refundsOwed?: boolean;
 }
@@ -348,9 +352,10 @@ export interface AdminPaymentsFilter {
 const hasOwedRefund = sql`exists (select 1 from ${paymentRefunds} where ${paymentRefunds.paymentId} = ${payments.id} and ${paymentRefunds.status} = 'pending' and ${paymentRefunds.providerReference} is null)`;
 
 function whereOf(filter: AdminPaymentsFilter) {
-  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
+  const pattern = filter.search ? `%${escapeLike(filter.search.text)}%` : undefined;
   return and(
     filter.status ? eq(payments.status, filter.status) : undefined,
+    filter.kind ? eq(payments.purpose, filter.kind) : undefined,
     filter.clientId ? eq(payments.clientId, filter.clientId) : undefined,
     filter.provider ? eq(payments.provider, filter.provider) : undefined,
     filter.refundsOwed ? and(eq(payments.provider, 'manual'), hasOwedRefund) : undefined,
@@ -363,6 +368,7 @@ function whereOf(filter: AdminPaymentsFilter) {
           ilike(bookings.serviceTitle, pattern),
           ilike(bookings.reference, pattern),
           ilike(payments.receiptNumber, pattern),
+          filter.search!.packageTitleMatches(pattern),
         )
       : undefined,
   );
@@ -373,13 +379,11 @@ export async function listAdminPayments(
   filter: AdminPaymentsFilter,
   page: { limit: number; offset: number },
 ): Promise<JoinedPayment[]> {
-  return ofBookings(
-    await joined(db)
-      .where(whereOf(filter))
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(page.limit)
-      .offset(page.offset),
-  );
+  return joined(db)
+    .where(whereOf(filter))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 /** How many payments the filters select, and per currency what was received and returned. */
@@ -393,7 +397,7 @@ export async function adminPaymentTotals(db: Db, filter: AdminPaymentsFilter) {
       refundedMinor: sum(payments.refundedMinor),
     })
     .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .leftJoin(bookings, eq(bookings.id, payments.bookingId))
     .innerJoin(users, eq(users.id, payments.clientId))
     .where(whereOf(filter))
     .groupBy(payments.currency)

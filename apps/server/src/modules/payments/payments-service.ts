@@ -33,6 +33,7 @@ import { lockBookingById, updateBooking, markBookingPaid } from '../bookings';
 import { storableBound } from '../../db/storable-bound';
 import { pageWindow } from '../../db/page-window';
 import type { UserRow } from '../users';
+import { unusedShareMinor, type PackageOfPayment } from './package-payments';
 import { receiptVoidedMail } from './payment-mails';
 import { loadPaymentSettings } from './payment-settings';
 import { ownerDayUpTo, requestRefund, type PaymentDeps } from './payment-steps';
@@ -70,12 +71,25 @@ function notFound(): HttpProblem {
   return new HttpProblem(404, PAYMENT_MESSAGES.notFound);
 }
 
-function toRecord({ payment, booking, receiptVoid }: JoinedPayment): PaymentRecord {
+/** What package payments bought, by payment id (the packages module's purchases). */
+type Bought = Map<string, PackageOfPayment>;
+
+async function purchasesOf(
+  deps: Pick<AppDeps, 'db' | 'packagePayments'>,
+  rows: JoinedPayment[],
+): Promise<Bought> {
+  const ids = rows.filter((row) => row.payment.purpose === 'package').map((row) => row.payment.id);
+  return ids.length === 0 ? new Map() : deps.packagePayments.purchasesOfPayments(deps.db, ids);
+}
+
+function toRecord({ payment, booking, receiptVoid }: JoinedPayment, bought: Bought): PaymentRecord {
+  const purchase = bought.get(payment.id);
   return {
     _id: payment.id,
     id: payment.id,
+    kind: payment.purpose,
     bookingId: payment.bookingId,
-    bookingReference: booking.reference,
+    bookingReference: booking?.reference ?? null,
     amountMinor: payment.amountMinor,
     currency: payment.currency,
     provider: payment.provider,
@@ -88,13 +102,16 @@ function toRecord({ payment, booking, receiptVoid }: JoinedPayment): PaymentReco
     paidAt: payment.paidAt?.toISOString() ?? null,
     paidMethod: payment.paidMethod,
     receivedOn: payment.receivedOn,
-    service: { title: booking.serviceTitle, start: booking.startAt.toISOString() },
+    service: booking ? { title: booking.serviceTitle, start: booking.startAt.toISOString() } : null,
+    package: purchase
+      ? { purchaseId: purchase.purchaseId, title: purchase.title, sessions: purchase.sessions }
+      : null,
   };
 }
 
-function toAdminRecord(row: JoinedPayment): AdminPaymentRecord {
+function toAdminRecord(row: JoinedPayment, bought: Bought): AdminPaymentRecord {
   return {
-    ...toRecord(row),
+    ...toRecord(row, bought),
     client: row.client,
     providerReference: row.payment.providerReference,
     note: row.payment.note,
@@ -103,6 +120,7 @@ function toAdminRecord(row: JoinedPayment): AdminPaymentRecord {
 
 function toReceipt(
   row: JoinedPayment,
+  bought: Bought,
   refunds: RefundRow[],
   voided: VoidedReceiptRow[],
   settings: PaymentSettings,
@@ -112,6 +130,7 @@ function toReceipt(
     : undefined;
   const rate = settings.taxRateBasisPoints;
   const { netMinor, taxMinor } = taxBreakdown(row.payment.amountMinor, rate);
+  const purchase = bought.get(row.payment.id);
   return {
     business: {
       name: settings.businessName,
@@ -119,14 +138,25 @@ function toReceipt(
       taxId: settings.taxId,
     },
     client: { name: row.client.name, email: row.client.email },
-    service: {
-      title: row.booking.serviceTitle,
-      start: row.booking.startAt.toISOString(),
-      durationMinutes: row.booking.durationMinutes,
-    },
+    service: row.booking
+      ? {
+          title: row.booking.serviceTitle,
+          start: row.booking.startAt.toISOString(),
+          durationMinutes: row.booking.durationMinutes,
+        }
+      : null,
+    package: purchase ? { title: purchase.title, sessions: purchase.sessions } : null,
     taxRateBasisPoints: rate,
     netMinor,
     taxMinor,
+    discount:
+      row.payment.discountCode === null
+        ? null
+        : {
+            code: row.payment.discountCode,
+            originalMinor: row.payment.amountMinor + row.payment.discountMinor,
+            discountMinor: row.payment.discountMinor,
+          },
     refunds: refunds.map((refund) => ({
       id: refund.id,
       amountMinor: refund.amountMinor,
@@ -153,6 +183,30 @@ function toReceipt(
   };
 }
 
+/**
+ * A package payment's refund as the owner's dialog suggests it: the unused credits' share of the
+ * price, at most what is left to refund, with the sentence that explains it.
+ */
+function packageRefundOf(
+  payment: JoinedPayment['payment'],
+  purchase: PackageOfPayment | undefined,
+): AdminPaymentDetail['packageRefund'] {
+  if (!purchase) return null;
+  const share = unusedShareMinor(payment.amountMinor, purchase.sessions, purchase.creditsRemaining);
+  return {
+    sessions: purchase.sessions,
+    creditsRemaining: purchase.creditsRemaining,
+    unusedShareMinor: share,
+    suggestedMinor: Math.min(share, Math.max(0, refundableMinor(payment))),
+    explanation: PAYMENT_MESSAGES.packageRefundShare(
+      purchase.creditsRemaining,
+      purchase.sessions,
+      formatMoney(share, payment.currency),
+      formatMoney(payment.amountMinor, payment.currency),
+    ),
+  };
+}
+
 /** A manual payment's refund the owner has not confirmed sending. */
 function isOwed(provider: JoinedPayment['payment']['provider'], refund: RefundRow): boolean {
   return provider === 'manual' && refund.status === 'pending' && !refund.providerReference;
@@ -172,19 +226,20 @@ const isDueByHand = (payment: JoinedPayment['payment']) =>
 
 /** The signed-in client's payments, newest first, with how to pay the ones due by hand. */
 export async function listOwnPayments(
-  deps: Pick<AppDeps, 'db' | 'log' | 'ownerTimeZone'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'ownerTimeZone' | 'packagePayments'>,
   client: UserRow,
 ): Promise<PaymentsList> {
   const rows = await listClientPayments(deps.db, client.id);
+  const bought = await purchasesOf(deps, rows);
   const instructions = rows.some((row) => isDueByHand(row.payment))
     ? (await loadPaymentSettings(deps.db, deps.log)).manualInstructions
     : null;
-  return { payments: rows.map(toRecord), instructions };
+  return { payments: rows.map((row) => toRecord(row, bought)), instructions };
 }
 
 /** One of the client's payments with its receipt; another client's is not found. */
 export async function viewOwnPayment(
-  deps: Pick<AppDeps, 'db' | 'log' | 'ownerTimeZone'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'ownerTimeZone' | 'packagePayments'>,
   client: UserRow,
   id: string,
 ): Promise<PaymentDetail> {
@@ -192,16 +247,17 @@ export async function viewOwnPayment(
   if (!row || row.payment.clientId !== client.id) throw notFound();
   const settings = await loadPaymentSettings(deps.db, deps.log);
   const { refunds, voided } = await receiptParts(deps, id);
+  const bought = await purchasesOf(deps, [row]);
   return {
-    ...toRecord(row),
-    receipt: toReceipt(row, refunds, voided, settings),
+    ...toRecord(row, bought),
+    receipt: toReceipt(row, bought, refunds, voided, settings),
     instructions: isDueByHand(row.payment) ? settings.manualInstructions : null,
   };
 }
 
 /** `from`/`to` are the owner's calendar days (both included) and select by creation. */
 async function filterOf(
-  deps: Pick<AppDeps, 'db' | 'log' | 'ownerTimeZone'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'ownerTimeZone' | 'packagePayments'>,
   query: AdminPaymentsQuery,
 ): Promise<AdminPaymentsFilter> {
   if (query.from && query.to && query.from > query.to) {
@@ -220,21 +276,25 @@ async function filterOf(
         : undefined,
       end: query.to ? storableBound(rangeForDays(query.to, query.to, zone).end) : undefined,
     },
-    search: query.q || undefined,
+    kind: query.kind,
+    search: query.q
+      ? { text: query.q, packageTitleMatches: deps.packagePayments.paymentTitleMatches }
+      : undefined,
     refundsOwed: query.refunds === 'owed',
   };
 }
 
 export async function listPaymentsPage(
-  deps: Pick<AppDeps, 'db' | 'log' | 'ownerTimeZone'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'ownerTimeZone' | 'packagePayments'>,
   query: AdminPaymentsQuery,
 ): Promise<AdminPaymentsPage> {
   const filter = await filterOf(deps, query);
   const { total, totals } = await adminPaymentTotals(deps.db, filter);
   const window = pageWindow(total, query.page, ADMIN_PAYMENTS_PAGE_SIZE);
   const rows = await listAdminPayments(deps.db, filter, window);
+  const bought = await purchasesOf(deps, rows);
   return {
-    payments: rows.map(toAdminRecord),
+    payments: rows.map((row) => toAdminRecord(row, bought)),
     currentPage: window.currentPage,
     totalPages: window.totalPages,
     totalPayments: total,
@@ -243,7 +303,7 @@ export async function listPaymentsPage(
 }
 
 export async function viewPayment(
-  deps: Pick<AppDeps, 'db' | 'log' | 'clock' | 'ownerTimeZone'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'clock' | 'ownerTimeZone' | 'packagePayments'>,
   id: string,
 ): Promise<AdminPaymentDetail> {
   const row = isUuid(id) ? await findPayment(deps.db, id) : undefined;
@@ -259,18 +319,20 @@ export async function viewPayment(
       ? formatReceiptNumber(year, await peekNextReceiptSequence(deps.db, year))
       : null;
   const voidableUntil =
-    payment.paidAt && voidRefusal(payment, now) === null
+    payment.purpose === 'booking' && payment.paidAt && voidRefusal(payment, now) === null
       ? new Date(payment.paidAt.getTime() + VOID_WINDOW_MS).toISOString()
       : null;
   const refundNotes = Object.fromEntries(
     refunds.flatMap((refund) => (refund.sentNote ? [[String(refund.id), refund.sentNote]] : [])),
   );
+  const bought = await purchasesOf(deps, [row]);
   return {
-    ...toAdminRecord(row),
-    receipt: toReceipt(row, refunds, voided, settings),
+    ...toAdminRecord(row, bought),
+    receipt: toReceipt(row, bought, refunds, voided, settings),
     nextReceiptNumber,
     voidableUntil,
     refundNotes,
+    packageRefund: packageRefundOf(payment, bought.get(payment.id)),
   };
 }
 
@@ -287,6 +349,8 @@ export async function markPaymentPaid(
   const row = isUuid(id) ? await findPayment(deps.db, id) : undefined;
   if (!row) throw notFound();
   if (row.payment.status !== 'pending') throw new HttpProblem(409, PAYMENT_MESSAGES.notPending);
+  // A package purchase is marked paid where its credits are given: the client's record.
+  if (!row.payment.bookingId) throw new HttpProblem(409, PAYMENT_MESSAGES.packageMarkPaidElsewhere);
   await markBookingPaid(deps, { type: 'owner', userId: owner.id }, row.payment.bookingId, input);
   return viewPayment(deps, id);
 }
@@ -313,10 +377,13 @@ export async function voidPayment(
 ): Promise<AdminPaymentDetail> {
   const found = isUuid(id) ? await findPayment(deps.db, id) : undefined;
   if (!found) throw notFound();
+  const bookingId = found.payment.bookingId;
+  // Undoing a package's mark-paid would take back credits perhaps already spent: refund it instead.
+  if (!bookingId) throw new HttpProblem(409, PAYMENT_MESSAGES.packageVoidNotOffered);
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     // The booking first, then its payment: the order marking it paid locks them in.
-    const booking = await lockBookingById(tx, found.payment.bookingId);
+    const booking = await lockBookingById(tx, bookingId);
     const payment = await lockPayment(tx, id);
     if (!booking || !payment) throw notFound();
     const refusal = voidRefusal(payment, now);
@@ -463,7 +530,9 @@ export async function refundPayment(
       const booking = payment.bookingId ? await findBookingFacts(tx, payment.bookingId) : undefined;
       throw new HttpProblem(
         409,
-        PAYMENT_MESSAGES.refundNotPossibleOnline(booking?.reference ?? ''),
+        booking
+          ? PAYMENT_MESSAGES.refundNotPossibleOnline(booking.reference)
+          : PAYMENT_MESSAGES.packageRefundNotPossibleOnline(payment.id),
         {
           type: REFUND_NOT_POSSIBLE_ONLINE_PROBLEM_TYPE,
         },
@@ -481,6 +550,15 @@ export async function refundPayment(
     }
     const reason = input.reason ?? null;
     const row = await requestRefund(tx, payment, { amountMinor, reason, by: owner.id });
+    // A package's unused credits are withdrawn first, in this transaction (decision 064).
+    const credits =
+      payment.purpose === 'package'
+        ? await deps.packagePayments.refundRecorded(tx, payment, {
+            id: row.id,
+            amountMinor,
+            actorId: owner.id,
+          })
+        : null;
     await insertAuditEntry(tx, {
       actorId: owner.id,
       action: 'payment.refund',
@@ -490,6 +568,16 @@ export async function refundPayment(
         reason,
         refundId: row.id,
         owed: payment.provider === 'manual',
+        ...(credits
+          ? {
+              package: {
+                purchaseId: credits.purchaseId,
+                creditsWithdrawn: credits.creditsWithdrawn,
+                creditsRemaining: credits.creditsRemaining,
+                state: credits.state,
+              },
+            }
+          : {}),
         // What was refunded (or on its way, or owed) before and after this refund.
         before: { refundedMinor: payment.amountMinor - left },
         after: { refundedMinor: payment.amountMinor - left + amountMinor },
@@ -501,7 +589,7 @@ export async function refundPayment(
   });
   const outcome = await sendRefund(deps, refund.id);
   if (outcome === 'unsent') {
-    await withdrawRefund(deps.db, refund.id);
+    await withdrawRefund(deps, refund.id);
     throw new HttpProblem(503, PAYMENT_MESSAGES.refundUnavailable);
   }
   return viewPayment(deps, id);

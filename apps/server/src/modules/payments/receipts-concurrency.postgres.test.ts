@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 /**
  * Receipt numbers under real concurrency (PostgreSQL only: PGlite has one connection). Thirty
  * payments received at the same moment get thirty distinct, consecutive numbers.
@@ -47,7 +48,7 @@ describe('receipt numbers under concurrency (PostgreSQL)', () => {
       );
       const [payment] = (await listAdminPayments(
         t.app.deps.db,
-        { search: client!.email },
+        { search: { text: client!.email, packageTitleMatches: () => sql`false` } },
         {
           limit: 1,
           offset: 0,

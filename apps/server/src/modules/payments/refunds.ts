@@ -7,8 +7,15 @@
  * by the refund job with the same idempotency key, so a crash or an outage never loses one or pays
  * twice.
  */
-import { isErasedAddress, MINUTE_MS, statusAfterRefund, type RefundMethod } from '@consult/shared';
-import type { Db, Tx } from '../../db/client';
+import {
+  isErasedAddress,
+  MINUTE_MS,
+  packageLine,
+  statusAfterRefund,
+  type RefundMethod,
+} from '@consult/shared';
+import type { AppDeps } from '../../app-deps';
+import type { Tx } from '../../db/client';
 import type { Job } from '../../jobs/job-runner';
 import { findUserContacts } from '../users';
 import { mailFacts, type PaymentDeps } from './payment-steps';
@@ -36,11 +43,30 @@ const UNSENT_AFTER_MS = MINUTE_MS;
  * there is nobody to mail (the booking is gone, or the account was erased).
  */
 export async function clientMailFacts(deps: PaymentDeps, tx: Tx, payment: PaymentRow) {
-  // A package's payment is mailed about by the packages module, which knows what was bought.
-  if (!payment.bookingId) return null;
-  const booking = await findBookingFacts(tx, payment.bookingId);
   const [client] = await findUserContacts(tx, [payment.clientId]);
-  if (!booking || !client || isErasedAddress(client.email)) return null;
+  if (!client || isErasedAddress(client.email)) return null;
+  if (!payment.bookingId) {
+    // A package's payment: what was bought, from the packages module (no booking, no reference).
+    const bought = (await deps.packagePayments.purchasesOfPayments(tx, [payment.id])).get(
+      payment.id,
+    );
+    if (!bought) return null;
+    const settings = await loadPaymentSettings(tx, deps.log);
+    return {
+      appUrl: deps.config.APP_URL,
+      to: client.email,
+      clientName: client.name,
+      paymentId: payment.id,
+      serviceTitle: packageLine(bought),
+      bookingReference: null,
+      when: null,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      businessName: settings.businessName,
+    };
+  }
+  const booking = await findBookingFacts(tx, payment.bookingId);
+  if (!booking) return null;
   const settings = await loadPaymentSettings(tx, deps.log);
   return mailFacts(deps, payment, booking, client, settings.businessName);
 }
@@ -113,14 +139,17 @@ export async function settleRefunds(
  * asked for again. `payment` and `refund` are locked, in that order.
  */
 export async function failRefund(
+  deps: Pick<AppDeps, 'packagePayments'>,
   tx: Tx,
   payment: PaymentRow,
   refund: RefundRow,
 ): Promise<PaymentRow> {
   await updateRefund(tx, refund.id, { status: 'failed' });
-  return updatePayment(tx, payment.id, {
+  const failed = await updatePayment(tx, payment.id, {
     refundPendingMinor: Math.max(0, payment.refundPendingMinor - refund.amountMinor),
   });
+  if (failed.purpose === 'package') await deps.packagePayments.refundFailed(tx, failed, refund.id);
+  return failed;
 }
 
 /**
@@ -130,16 +159,21 @@ export async function failRefund(
  * received. `payment` and `refund` are locked, in that order.
  */
 export async function reverseRefund(
+  deps: Pick<AppDeps, 'packagePayments'>,
   tx: Tx,
   payment: PaymentRow,
   refund: RefundRow,
 ): Promise<PaymentRow> {
   await updateRefund(tx, refund.id, { status: 'failed' });
   const refundedMinor = Math.max(0, payment.refundedMinor - refund.amountMinor);
-  return updatePayment(tx, payment.id, {
+  const reversed = await updatePayment(tx, payment.id, {
     refundedMinor,
     status: statusAfterRefund(payment.amountMinor, refundedMinor),
   });
+  if (reversed.purpose === 'package') {
+    await deps.packagePayments.refundFailed(tx, reversed, refund.id);
+  }
+  return reversed;
 }
 
 /**
@@ -185,7 +219,7 @@ export async function sendRefund(
     if (!both || both.refund.status !== 'pending') return 'skipped';
     const { payment: locked, refund: current } = both;
     if (sent.status === 'failed') {
-      await failRefund(tx, locked, current);
+      await failRefund(deps, tx, locked, current);
       return 'failed';
     }
     await updateRefund(tx, refundId, { providerReference: sent.reference });
@@ -199,13 +233,16 @@ export async function sendRefund(
  * Takes back a refund the owner asked for that could not be sent: failed, its amount free again.
  * If the provider did take it after all, its webhook records it as a refund made at the provider.
  */
-export async function withdrawRefund(db: Db, refundId: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function withdrawRefund(
+  deps: Pick<AppDeps, 'db' | 'packagePayments'>,
+  refundId: number,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     const paymentId = (await findRefund(tx, refundId))?.paymentId;
     const payment = paymentId ? await lockPayment(tx, paymentId) : undefined;
     const refund = payment ? await lockRefund(tx, refundId) : undefined;
     if (!payment || !refund || refund.status !== 'pending' || refund.providerReference) return;
-    await failRefund(tx, payment, refund);
+    await failRefund(deps, tx, payment, refund);
   });
 }
 

@@ -60,6 +60,12 @@ export const payments = pgTable(
      * not yet confirmed sent (manual).
      */
     refundPendingMinor: integer('refund_pending_minor').notNull().default(0),
+    /**
+     * The discount code the price was reduced by (issue 24), as used, and what it took off:
+     * `amountMinor` is the price after it. The receipt shows both; null and 0 without a code.
+     */
+    discountCode: text('discount_code'),
+    discountMinor: integer('discount_minor').notNull().default(0),
     /** The latest receipt; when it is in voided_receipts, the payment is due again. */
     receiptNumber: text('receipt_number'),
     /** The owner's note when marking it paid. */
@@ -93,6 +99,10 @@ export const payments = pgTable(
     check(
       'payments_status_check',
       sql`${t.status} in ('pending', 'paid', 'refunded', 'partially_refunded', 'failed', 'cancelled')`,
+    ),
+    check(
+      'payments_discount_check',
+      sql`${t.discountMinor} >= 0 and (${t.discountCode} is not null or ${t.discountMinor} = 0)`,
     ),
     check(
       'payments_purpose_check',

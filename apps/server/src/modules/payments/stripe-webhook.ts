@@ -12,7 +12,7 @@
  *   audit log written.
  */
 import { z } from 'zod';
-import { canMovePayment } from '@consult/shared';
+import { canMovePayment, packageLine } from '@consult/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
@@ -449,14 +449,21 @@ async function chargeRefunded(
   }
   if (increase > 0) {
     // Given back in Stripe's dashboard, not here: recorded as Stripe says.
-    settled.push(
-      await insertRefund(tx, {
-        paymentId: payment.id,
+    const made = await insertRefund(tx, {
+      paymentId: payment.id,
+      amountMinor: increase,
+      reason: 'Refunded in Stripe',
+      status: 'pending',
+    });
+    settled.push(made);
+    // A package's unused credits go with it, as with a refund made here (decision 064).
+    if (payment.purpose === 'package') {
+      await deps.packagePayments.refundRecorded(tx, payment, {
+        id: made.id,
         amountMinor: increase,
-        reason: 'Refunded in Stripe',
-        status: 'pending',
-      }),
-    );
+        actorId: null,
+      });
+    }
     await updatePayment(tx, payment.id, {
       refundPendingMinor: payment.refundPendingMinor + increase,
     });
@@ -483,8 +490,8 @@ async function refundEnded(deps: PaymentDeps, tx: Tx, object: RefundObject): Pro
   if (!payment || payment.provider !== 'stripe' || !refund) return 'ignored';
   const clientTold = refund.status === 'succeeded';
   let failed: PaymentRow;
-  if (refund.status === 'pending') failed = await failRefund(tx, payment, refund);
-  else if (clientTold) failed = await reverseRefund(tx, payment, refund);
+  if (refund.status === 'pending') failed = await failRefund(deps, tx, payment, refund);
+  else if (clientTold) failed = await reverseRefund(deps, tx, payment, refund);
   else return 'ignored';
   const failureReason = object.failure_reason ?? object.status;
   const booking = payment.bookingId ? await findBookingFacts(tx, payment.bookingId) : undefined;
@@ -515,19 +522,24 @@ async function refundEnded(deps: PaymentDeps, tx: Tx, object: RefundObject): Pro
       failureReason,
     },
   });
-  if (!booking) return 'applied';
+  // A package's payment names what was bought (decision 064); a booking's, the booking.
+  const bought = booking
+    ? undefined
+    : (await deps.packagePayments.purchasesOfPayments(tx, [payment.id])).get(payment.id);
+  if (!booking && !bought) return 'applied';
   const owner = await bookingMailOwner(deps, tx);
   const [client] = await findUserContacts(tx, [payment.clientId]);
+  const paidFor = booking
+    ? `the booking of ${booking.serviceTitle} on ${formatMailTime(booking.startAt, owner.timeZone)} (${booking.id})`
+    : `the package ${packageLine(bought!)} (purchase ${bought!.purchaseId})`;
   for (const to of owner.copyTo ?? []) {
     await deps.mailer.queueMail(
       refundFailedOwnerMail({
         to,
         appUrl: deps.config.APP_URL,
         paymentId: payment.id,
-        bookingId: booking.id,
-        serviceTitle: booking.serviceTitle,
+        paidFor,
         clientName: client?.name ?? 'the client',
-        when: formatMailTime(booking.startAt, owner.timeZone),
         amountMinor: refund.amountMinor,
         currency: payment.currency,
         failureReason,

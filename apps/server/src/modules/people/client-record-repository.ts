@@ -69,6 +69,7 @@ export async function listRecordPayments(db: Db, clientId: string, limit: number
   return db
     .select({
       id: payments.id,
+      purpose: payments.purpose,
       amountMinor: payments.amountMinor,
       currency: payments.currency,
       status: payments.status,

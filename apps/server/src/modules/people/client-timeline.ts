@@ -23,6 +23,8 @@ export interface TimelineSources {
   }[];
   payments: {
     id: string;
+    /** A package purchase's payment reads as one; a booking's (the default) as a payment. */
+    purpose?: 'booking' | 'package';
     amountMinor: number;
     currency: string;
     receiptNumber: string | null;
@@ -88,11 +90,12 @@ export function buildTimeline(sources: TimelineSources, limit: number): Timeline
   }
   for (const payment of sources.payments) {
     const amount = formatMoney(payment.amountMinor, payment.currency);
+    const what = payment.purpose === 'package' ? 'Package payment' : 'Payment';
     entries.push({
       id: `payment-opened:${payment.id}`,
       at: payment.createdAt.toISOString(),
       kind: 'payment',
-      title: `Payment of ${amount} opened`,
+      title: `${what} of ${amount} opened`,
       summary: null,
       targetId: payment.id,
     });
@@ -101,7 +104,7 @@ export function buildTimeline(sources: TimelineSources, limit: number): Timeline
         id: `payment-paid:${payment.id}`,
         at: payment.paidAt.toISOString(),
         kind: 'payment',
-        title: `Payment of ${amount} received`,
+        title: `${what} of ${amount} received`,
         summary: payment.receiptNumber ? `Receipt ${payment.receiptNumber}` : null,
         targetId: payment.id,
       });

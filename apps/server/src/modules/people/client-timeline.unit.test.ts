@@ -51,6 +51,30 @@ describe('buildTimeline', () => {
     ]);
   });
 
+  it('names a package purchase’s payment as one, pointing at the payment itself', () => {
+    const timeline = buildTimeline(
+      {
+        ...none,
+        payments: [
+          {
+            id: 'p2',
+            purpose: 'package',
+            amountMinor: 10000,
+            currency: 'USD',
+            receiptNumber: '2026-0002',
+            paidAt: at(20),
+            createdAt: at(10),
+          },
+        ],
+      },
+      4,
+    );
+    expect(timeline.map((e) => [e.id, e.title, e.targetId])).toEqual([
+      ['payment-paid:p2', 'Package payment of $100.00 received', 'p2'],
+      ['payment-opened:p2', 'Package payment of $100.00 opened', 'p2'],
+    ]);
+  });
+
   it('orders entries of the same moment the same way every time', () => {
     const sources = {
       ...none,

@@ -42,7 +42,15 @@ import {
 
 export type PrivacyDeps = Pick<
   AppDeps,
-  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone' | 'bookingPayments'
+  | 'db'
+  | 'mailer'
+  | 'log'
+  | 'config'
+  | 'clock'
+  | 'payments'
+  | 'ownerTimeZone'
+  | 'bookingPayments'
+  | 'packagePayments'
 >;
 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null;

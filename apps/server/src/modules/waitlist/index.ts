@@ -6,3 +6,4 @@ export { withWaitlistHolds } from './holds';
 export { runWaitlistOffers, waitlistJobs, waitlistKick, WAITLIST_OFFERS_JOB } from './offers';
 export { adminWaitlistRoutes, waitlistRoutes } from './routes';
 export { waitlistEntries, waitlistOffers } from './schema';
+export { rebookedFromWaitlist } from './waitlist-repository';

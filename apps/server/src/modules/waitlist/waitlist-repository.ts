@@ -228,3 +228,29 @@ export async function offerCounts(db: Db) {
     .from(waitlistOffers)
     .groupBy(waitlistOffers.state);
 }
+
+/**
+ * Freed times booked from offers accepted in the range whose bookings still stand (confirmed,
+ * completed or a no-show): the metrics' "re-booked from the waitlist".
+ */
+export async function rebookedFromWaitlist(db: Db, bounds: { start: Date; end: Date }) {
+  const [row] = await db
+    .select({
+      sessions: sql<number>`count(*)::int`,
+      minutes: sql<number>`coalesce(sum(${bookings.durationMinutes}), 0)::int`,
+    })
+    .from(waitlistOffers)
+    .innerJoin(bookings, eq(bookings.id, waitlistOffers.bookingId))
+    .where(
+      and(
+        eq(waitlistOffers.state, 'accepted'),
+        sql`${waitlistOffers.decidedAt} >= ${bounds.start.toISOString()}`,
+        sql`${waitlistOffers.decidedAt} < ${bounds.end.toISOString()}`,
+        inArray(bookings.state, ['confirmed', 'completed', 'no_show']),
+      ),
+    );
+  return {
+    rebookedSessions: row?.sessions ?? 0,
+    rebookedHours: Math.round(((row?.minutes ?? 0) / 60) * 100) / 100,
+  };
+}

@@ -10,6 +10,7 @@ import {
   adminWaitlistSchema,
   availabilitySchema,
   createdBookingSchema,
+  metricsSchema,
   MINUTE_MS,
   WAITLIST_MESSAGES,
   waitlistEntriesSchema,
@@ -230,6 +231,16 @@ describe('the waitlist', () => {
     // Booked: nothing is left to offer the second client in their window.
     await run();
     expect(await openOffers(second.client)).toEqual([]);
+    // The owner's metrics count the freed hour re-booked.
+    const metrics = await call(
+      'GET',
+      `/api/admin/metrics?from=${dayAhead(-1)}&to=${dayAhead(1)}`,
+      owner,
+    );
+    expect(metricsSchema.parse(metrics.json()).waitlist).toEqual({
+      rebookedSessions: 1,
+      rebookedHours: 1,
+    });
   });
 
   it('moves a declined offer to the next entry, and a lapsed one too, never offering a time twice to one entry', async () => {

@@ -48,6 +48,7 @@ function figures(overrides: Partial<MetricsFigures> = {}): MetricsFigures {
     utilisation: null,
     noShowRate: null,
     credits: { sold: 0, used: 0, outstanding: 0 },
+    waitlist: { rebookedSessions: 0, rebookedHours: 0 },
     ...overrides,
   };
 }

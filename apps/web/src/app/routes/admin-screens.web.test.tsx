@@ -287,10 +287,12 @@ function duePayment(overrides: Partial<AdminPaymentRecord> = {}): AdminPaymentDe
     receipt: {
       business: { name: 'Harbour Consulting', address: '', taxId: '' },
       client: { name: record.client.name, email: record.client.email },
-      service: { title: record.service.title, start: record.service.start, durationMinutes: 60 },
+      service: record.service && { ...record.service, durationMinutes: 60 },
+      package: record.package && { title: record.package.title, sessions: record.package.sessions },
       taxRateBasisPoints: 0,
       netMinor: record.amountMinor,
       taxMinor: 0,
+      discount: null,
       refunds: [],
       footer: '',
       void: false,
@@ -301,6 +303,7 @@ function duePayment(overrides: Partial<AdminPaymentRecord> = {}): AdminPaymentDe
     nextReceiptNumber: '2026-0008',
     voidableUntil: null,
     refundNotes: {},
+    packageRefund: null,
   };
 }
 

@@ -11,9 +11,13 @@ const PackageOffers = lazy(async () => ({
   default: (await import('../../features/packages')).PackageOffers,
 }));
 
+const WaitlistJoin = lazy(async () => ({
+  default: (await import('../../features/waitlist')).WaitlistJoin,
+}));
+
 /**
- * /consultation: the site's page about consultations, with the booking flow in it and the packages
- * of sessions on sale beside the services.
+ * /consultation: the site's page about consultations, with the booking flow in it, the waitlist for
+ * those whom no time suits, and the packages of sessions on sale beside the services.
  */
 export default function ConsultationRoute() {
   const hydrated = useHydrated();
@@ -22,6 +26,11 @@ export default function ConsultationRoute() {
       bookingFlow={(services) => (
         <>
           <BookingFlow services={services} />
+          {hydrated && (
+            <Suspense fallback={null}>
+              <WaitlistJoin services={services} />
+            </Suspense>
+          )}
           {hydrated && (
             <Suspense fallback={null}>
               <PackageOffers

@@ -402,7 +402,7 @@ describe('/dash/payments', () => {
   it('lists a paid payment with its amount, status and receipt', async () => {
     renderRoute(paths.payments, { as: 'user' });
     const payment = makePayment();
-    expect(await screen.findByRole('heading', { name: payment.service.title })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: payment.service!.title })).toBeVisible();
     expect(screen.getByText(formatMoney(payment.amountMinor, payment.currency))).toBeVisible();
     expect(screen.getByText(PAYMENT_STATUS_LABELS.paid, { selector: 'span' })).toBeVisible();
     expect(screen.getByRole('link', { name: `Receipt ${payment.receiptNumber}` })).toHaveAttribute(
@@ -424,7 +424,7 @@ describe('/dash/payments', () => {
     );
     renderRoute(paths.payments, { as: 'user' });
     expect(await screen.findByText('Pay to sort code 00-00-00.')).toBeVisible();
-    expect(screen.getByText(paymentReferenceLine(makePayment().bookingReference))).toBeVisible();
+    expect(screen.getByText(paymentReferenceLine(makePayment().bookingReference!))).toBeVisible();
     expect(screen.getByText(PAYMENT_STATUS_LABELS.pending)).toBeVisible();
     expect(screen.queryByRole('link', { name: /Receipt/ })).not.toBeInTheDocument();
   });

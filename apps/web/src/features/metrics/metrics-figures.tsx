@@ -71,6 +71,9 @@ function Breakdown({ rows }: { rows: [string, number][] }) {
 }
 
 /** Every currency of either range, so money that stopped coming in shows its drop. */
+/** "1.5 h": hours to a tenth, without trailing zeros. */
+const formatHours = (hours: number) => `${Math.round(hours * 10) / 10} h`;
+
 function revenueRows(current: MetricsFigures, previous: MetricsFigures) {
   const before = new Map(previous.revenue.map((r) => [r.currency, r.netMinor]));
   const currencies = [
@@ -179,6 +182,18 @@ export function MetricsFiguresGrid({
             ['Used in this range', current.credits.used],
           ]}
         />
+      </Figure>
+      <Figure
+        title="Freed hours re-booked from the waitlist"
+        counts="Sessions booked from a waitlist offer accepted in this range and still booked: time a cancellation would have left empty."
+        value={formatHours(current.waitlist.rebookedHours)}
+        change={countChange(
+          current.waitlist.rebookedHours,
+          previous.waitlist.rebookedHours,
+          formatHours,
+        )}
+      >
+        <Breakdown rows={[['Sessions', current.waitlist.rebookedSessions]]} />
       </Figure>
       <Figure
         title="New clients"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
+  adminUserPath,
   formatDueDay,
   formatMoney,
   moneyInputMessage,
@@ -9,6 +10,7 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_METHOD_LABELS,
   PAYMENT_PROVIDER_LABELS,
+  packageLine,
   paths,
   plainAmount,
   REFUND_METHOD_LABELS,
@@ -57,12 +59,17 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="font-display text-2xl wrap-anywhere text-brand">
-            {money(payment.amountMinor)} · {payment.service.title}
+            {money(payment.amountMinor)} ·{' '}
+            {payment.package ? packageLine(payment.package) : payment.service?.title}
           </h2>
-          <p className="text-sm text-muted">
-            {formatInstant(payment.service.start, timeZone)} ·{' '}
-            <BookingReference reference={payment.bookingReference} className="text-ink" />
-          </p>
+          {payment.service && payment.bookingReference ? (
+            <p className="text-sm text-muted">
+              {formatInstant(payment.service.start, timeZone)} ·{' '}
+              <BookingReference reference={payment.bookingReference} className="text-ink" />
+            </p>
+          ) : (
+            <p className="text-sm text-muted">Package purchase</p>
+          )}
         </div>
         <PaymentStatusBadge status={payment.status} />
       </div>
@@ -79,17 +86,30 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
             </Link>,
           ],
           ['E-mail', payment.client.email],
-          [
-            'Booking',
-            <Link
-              key="booking"
-              to={`${paths.admin.bookings}?booking=${payment.bookingId}`}
-              className="font-semibold text-brand underline underline-offset-4"
-            >
-              Open the booking{' '}
-              <span className="font-mono tracking-wider">{payment.bookingReference}</span>
-            </Link>,
-          ],
+          payment.bookingId
+            ? [
+                'Booking',
+                <Link
+                  key="booking"
+                  to={`${paths.admin.bookings}?booking=${payment.bookingId}`}
+                  className="font-semibold text-brand underline underline-offset-4"
+                >
+                  Open the booking{' '}
+                  <span className="font-mono tracking-wider">{payment.bookingReference}</span>
+                </Link>,
+              ]
+            : [
+                'Credits',
+                <Link
+                  key="credits"
+                  to={adminUserPath(payment.client.id)}
+                  className="font-semibold text-brand underline underline-offset-4"
+                >
+                  {payment.packageRefund
+                    ? `${payment.packageRefund.creditsRemaining} of ${payment.packageRefund.sessions} unused: open the client’s credits`
+                    : 'Open the client’s credits'}
+                </Link>,
+              ],
           ['Method', PAYMENT_PROVIDER_LABELS[payment.provider]],
           ['Created', formatInstant(payment.createdAt, timeZone)],
           ['Paid', payment.paidAt ? formatInstant(payment.paidAt, timeZone) : 'Not yet'],
@@ -189,7 +209,7 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
         </section>
       )}
       <div className="flex flex-wrap gap-3">
-        {payment.status === 'pending' && (
+        {payment.status === 'pending' && payment.kind === 'booking' && (
           <Button onClick={() => setDialog('paid')}>Mark paid</Button>
         )}
         {left > 0 && (
@@ -203,6 +223,18 @@ function PaymentDetail({ payment, timeZone }: { payment: AdminPaymentDetail; tim
           </Button>
         )}
       </div>
+      {payment.status === 'pending' && payment.kind === 'package' && (
+        <p className="text-sm text-muted">
+          A package purchase is marked paid from{' '}
+          <Link
+            to={adminUserPath(payment.client.id)}
+            className="font-semibold text-brand underline underline-offset-4"
+          >
+            the client’s record
+          </Link>
+          , where its credits are given.
+        </p>
+      )}
       {voidable && (
         <p className="text-sm text-muted">
           Marked paid by mistake? You can void it until{' '}
@@ -249,7 +281,11 @@ function RefundDialog({
 }) {
   const left = refundableMinor(payment);
   const major = (minor: number) => formatMoney(minor, payment.currency);
-  const [amount, setAmount] = useState(() => plainAmount(left, payment.currency));
+  // A package suggests its unused credits' share (decision 064); the owner may give up to `left`.
+  const suggested = payment.packageRefund ? payment.packageRefund.suggestedMinor : left;
+  const [amount, setAmount] = useState(() =>
+    suggested > 0 ? plainAmount(suggested, payment.currency) : '',
+  );
   const [reason, setReason] = useState('');
   const [refund, { isLoading, error, reset }] = useRefundPaymentMutation();
   const parsed = parseMoneyInput(amount, payment.currency);
@@ -306,6 +342,12 @@ function RefundDialog({
           {payment.provider === 'manual' &&
             'You send it back yourself (bank transfer, cash…): this records it as owed and tells the client it will be sent. Confirm it here once you have sent it.'}
         </p>
+        {payment.packageRefund && (
+          <p>
+            {payment.packageRefund.explanation}. Unused credits are withdrawn first, as many as the
+            refunded share of the price covers; refunding everything makes the purchase refunded.
+          </p>
+        )}
         {error && !errors.amountMinor && !errors.reason && <PaymentProblemAlert error={error} />}
         <TextField
           label={`Amount (${payment.currency})`}

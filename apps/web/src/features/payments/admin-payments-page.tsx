@@ -3,6 +3,8 @@ import {
   adminPaymentsQuerySchema,
   formatMoney,
   isLocalDateString,
+  packageLine,
+  PAYMENT_KINDS,
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUS_LABELS,
@@ -30,6 +32,13 @@ const statusOptions = [
   { value: '', label: 'All statuses' },
   ...PAYMENT_STATUSES.map((status) => ({ value: status, label: PAYMENT_STATUS_LABELS[status] })),
 ];
+const kindOptions = [
+  { value: '', label: 'Bookings and packages' },
+  ...PAYMENT_KINDS.map((kind) => ({
+    value: kind,
+    label: kind === 'booking' ? 'Bookings' : 'Package purchases',
+  })),
+];
 const providerOptions = [
   { value: '', label: 'All methods' },
   ...PAYMENT_PROVIDERS.map((provider) => ({
@@ -51,6 +60,7 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
   // Values the address may carry that the API would refuse are read as no filter.
   const status = oneOf(PAYMENT_STATUSES, params.get('status'));
   const provider = oneOf(PAYMENT_PROVIDERS, params.get('provider'));
+  const kind = oneOf(PAYMENT_KINDS, params.get('kind'));
   const from = localDate(params.get('from'));
   const to = localDate(params.get('to'));
   const client = clientId(params.get('client'));
@@ -60,6 +70,7 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
   const { currentData, data, error, isLoading, isFetching, refetch } = useGetAdminPaymentsQuery({
     status,
     provider,
+    kind,
     client,
     from,
     to,
@@ -68,7 +79,7 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
     page,
   });
   const stale = !currentData && isFetching;
-  const filtered = Boolean(status || provider || client || from || to || q || refunds);
+  const filtered = Boolean(status || provider || kind || client || from || to || q || refunds);
 
   const list = (
     <div className="flex flex-col gap-4">
@@ -85,12 +96,17 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
           options={providerOptions}
           onChange={(event) => setFilter('provider', event.target.value)}
         />
+        <SelectField
+          label="For"
+          value={kind}
+          options={kindOptions}
+          onChange={(event) => setFilter('kind', event.target.value)}
+        />
         <SearchField
           id="payment-search"
-          label="Search reference, receipt number, client or service"
+          label="Search reference, receipt number, client, service or package"
           value={typed}
           onChange={setTyped}
-          className="sm:col-span-2"
         />
         <DateFilter label="Created from" value={from} onChange={(v) => setFilter('from', v)} />
         <DateFilter label="Created to" value={to} onChange={(v) => setFilter('to', v)} />
@@ -140,7 +156,7 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
         emptyHint={
           filtered
             ? 'Clear a filter or widen the dates.'
-            : 'Paid bookings create their payments here.'
+            : 'Paid bookings and package purchases create their payments here.'
         }
         noun={['payment', 'payments']}
         renderCount={(count) => <Totals totals={data?.totals ?? []} count={count} />}
@@ -154,11 +170,17 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
             </span>
             <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
               <PaymentStatusBadge status={payment.status} />
-              <span className="wrap-anywhere">{payment.service.title}</span>
-              <span>· {formatInstant(payment.createdAt, timeZone)}</span>
-              <span>
-                · <BookingReference reference={payment.bookingReference} />
+              <span className="wrap-anywhere">
+                {payment.package ? packageLine(payment.package) : payment.service?.title}
               </span>
+              <span>· {formatInstant(payment.createdAt, timeZone)}</span>
+              {payment.bookingReference ? (
+                <span>
+                  · <BookingReference reference={payment.bookingReference} />
+                </span>
+              ) : (
+                <span>· Package</span>
+              )}
               {payment.receiptNumber && (
                 <span className="inline-flex items-center gap-1">
                   · <ReceiptNumber number={payment.receiptNumber} isVoid={payment.receiptVoid} />
@@ -184,14 +206,14 @@ export function AdminPaymentsPage({ timeZone }: { timeZone: string }) {
     <>
       <PageHeader
         title="Payments"
-        intro={`Every payment of a paid booking. Days are in ${timeZone}.`}
+        intro={`Every payment of a paid booking or a package purchase. Days are in ${timeZone}.`}
       />
       <ListDetailLayout
         list={list}
         panel={selected ? <AdminPaymentPanel id={selected} timeZone={timeZone} /> : null}
         backLabel="← All payments"
         onBack={clearSelection}
-        placeholder="Choose a payment to see its booking, client, receipt and actions."
+        placeholder="Choose a payment to see what it paid for, its client, receipt and actions."
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { adminPaymentPath, formatMoney, paths } from '@consult/shared';
+import { adminPaymentPath, formatMoney, packageLine, paths } from '@consult/shared';
 import { EmptyList } from '../../components/list-detail-layout';
 import { PaymentStatusBadge } from '../../components/payment-status-badge';
 import { LoadError, Skeleton } from '../../components/query-state';
@@ -47,7 +47,10 @@ export function ClientPaymentsSection({
       ) : !currentData ? (
         <LoadError what="their payments" error={error} onRetry={() => void refetch()} />
       ) : currentData.payments.length === 0 ? (
-        <EmptyList title="No payments yet." hint="Their paid bookings create payments here." />
+        <EmptyList
+          title="No payments yet."
+          hint="Their paid bookings and package purchases create payments here."
+        />
       ) : (
         <ul className="divide-y divide-line overflow-hidden rounded-xl border border-line">
           {currentData.payments.map((payment) => (
@@ -58,7 +61,7 @@ export function ClientPaymentsSection({
               >
                 <span className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-semibold wrap-anywhere text-ink">
-                    {payment.service.title}
+                    {payment.package ? packageLine(payment.package) : payment.service?.title}
                   </span>
                   <span className="font-semibold text-ink tabular-nums">
                     {formatMoney(payment.amountMinor, payment.currency)}
@@ -66,7 +69,11 @@ export function ClientPaymentsSection({
                 </span>
                 <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
                   <PaymentStatusBadge status={payment.status} />
-                  <span>{formatInstant(payment.service.start, timeZone)}</span>
+                  <span>
+                    {payment.service
+                      ? formatInstant(payment.service.start, timeZone)
+                      : `Package bought ${formatInstant(payment.createdAt, timeZone)}`}
+                  </span>
                   {payment.receiptNumber && (
                     <span>
                       · Receipt {payment.receiptNumber}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import {
   formatMoney,
+  packageLine,
   PAYMENT_METHOD_LABELS,
   NO_PAYMENT_INSTRUCTIONS_TEXT,
   PAYMENT_PROVIDER_LABELS,
@@ -65,11 +66,17 @@ function PaymentCard({
     <article className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="text-lg font-semibold wrap-anywhere text-ink">{payment.service.title}</h2>
-          <p className="text-sm text-muted">
-            {formatInstant(payment.service.start, timeZone)} ·{' '}
-            <BookingReference reference={payment.bookingReference} className="text-ink" />
-          </p>
+          <h2 className="text-lg font-semibold wrap-anywhere text-ink">
+            {payment.package ? packageLine(payment.package) : payment.service?.title}
+          </h2>
+          {payment.service && payment.bookingReference ? (
+            <p className="text-sm text-muted">
+              {formatInstant(payment.service.start, timeZone)} ·{' '}
+              <BookingReference reference={payment.bookingReference} className="text-ink" />
+            </p>
+          ) : (
+            <p className="text-sm text-muted">Package of sessions</p>
+          )}
         </div>
         <PaymentStatusBadge status={payment.status} />
       </div>
@@ -119,7 +126,10 @@ function PaymentCard({
         )}
       </dl>
       {due && (
-        <PaymentInstructions instructions={instructions} reference={payment.bookingReference} />
+        <PaymentInstructions
+          instructions={instructions}
+          reference={payment.bookingReference ?? payment.package?.title ?? ''}
+        />
       )}
       {payment.receiptNumber && (
         <Link

@@ -16,6 +16,8 @@ import { api } from '../../lib/api';
 export interface AdminPaymentsArgs {
   status?: string;
   provider?: string;
+  /** `booking` or `package`: one kind of payment. */
+  kind?: string;
   /** One client's payments: their user id. */
   client?: string;
   from?: string;
@@ -86,7 +88,8 @@ export const paymentsApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      invalidatesTags: ['Payment', 'Booking'],
+      // A package's refund withdraws its unused credits (decision 064): credits are read again.
+      invalidatesTags: ['Payment', 'Booking', 'Package'],
     }),
     getPaymentSettings: build.query<PaymentSettingsView, void>({
       query: () => '/admin/payment-settings',

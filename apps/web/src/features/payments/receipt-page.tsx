@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import {
   formatDueDay,
   formatMoney,
+  packageLine,
   PAYMENT_METHOD_LABELS,
   PAYMENT_PROVIDER_LABELS,
   paths,
@@ -84,12 +85,14 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
           <p className={`mt-1 text-base tabular-nums ${receipt.void ? 'line-through' : ''}`}>
             No. {payment.receiptNumber}
           </p>
-          <p className="text-sm">
-            Booking reference{' '}
-            <span className="font-mono font-semibold tracking-wider">
-              {payment.bookingReference}
-            </span>
-          </p>
+          {payment.bookingReference && (
+            <p className="text-sm">
+              Booking reference{' '}
+              <span className="font-mono font-semibold tracking-wider">
+                {payment.bookingReference}
+              </span>
+            </p>
+          )}
           {payment.paidAt && (
             <p className="text-sm text-muted">Paid {formatInstant(payment.paidAt, timeZone)}</p>
           )}
@@ -137,7 +140,7 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
         <thead>
           <tr className="border-b border-line text-sm text-muted">
             <th scope="col" className="pb-2 font-semibold">
-              Service
+              {receipt.package ? 'Package' : 'Service'}
             </th>
             <th scope="col" className="pb-2 text-right font-semibold">
               Amount
@@ -147,11 +150,25 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
         <tbody>
           <tr className="align-top">
             <td className="py-3 pr-4">
-              <p className="wrap-anywhere">{receipt.service.title}</p>
-              <p className="text-sm text-muted">
-                {formatInstant(receipt.service.start, timeZone)} · {receipt.service.durationMinutes}{' '}
-                min
-              </p>
+              {receipt.package ? (
+                <>
+                  <p className="wrap-anywhere">{packageLine(receipt.package)}</p>
+                  <p className="text-sm text-muted">
+                    A package of {receipt.package.sessions}{' '}
+                    {receipt.package.sessions === 1 ? 'session' : 'sessions'}
+                  </p>
+                </>
+              ) : (
+                receipt.service && (
+                  <>
+                    <p className="wrap-anywhere">{receipt.service.title}</p>
+                    <p className="text-sm text-muted">
+                      {formatInstant(receipt.service.start, timeZone)} ·{' '}
+                      {receipt.service.durationMinutes} min
+                    </p>
+                  </>
+                )
+              )}
             </td>
             <td className="py-3 text-right tabular-nums">{money(payment.amountMinor)}</td>
           </tr>

@@ -155,6 +155,7 @@ export function makePayment(overrides: Partial<PaymentRecord> = {}): PaymentReco
   return {
     _id: id,
     id,
+    kind: 'booking',
     bookingId: BOOKING_ID,
     bookingReference: 'B7K3QX',
     amountMinor: 15000,
@@ -170,8 +171,27 @@ export function makePayment(overrides: Partial<PaymentRecord> = {}): PaymentReco
     paidMethod: 'bank_transfer',
     receivedOn: '2026-11-02',
     service: { title: 'Strategy session', start: '2030-01-14T10:00:00.000Z' },
+    package: null,
     ...overrides,
   };
+}
+
+/** A package purchase's payment (decision 064): no booking, what was bought instead. */
+export function makePackagePayment(overrides: Partial<PaymentRecord> = {}): PaymentRecord {
+  return makePayment({
+    id: 'p2000000-0000-4000-8000-000000000002',
+    kind: 'package',
+    bookingId: null,
+    bookingReference: null,
+    amountMinor: 10000,
+    service: null,
+    package: {
+      purchaseId: 'u2000000-0000-4000-8000-000000000002',
+      title: 'Coaching session package',
+      sessions: 5,
+    },
+    ...overrides,
+  });
 }
 
 export function makeAdminPayment(overrides: Partial<AdminPaymentRecord> = {}): AdminPaymentRecord {

@@ -41,7 +41,15 @@ import { DAY_MS, MINUTE_MS } from '../../clock';
 /** What a booking change works with. */
 export type BookingDeps = Pick<
   AppDeps,
-  'db' | 'mailer' | 'log' | 'config' | 'clock' | 'payments' | 'ownerTimeZone' | 'bookingPayments'
+  | 'db'
+  | 'mailer'
+  | 'log'
+  | 'config'
+  | 'clock'
+  | 'payments'
+  | 'ownerTimeZone'
+  | 'bookingPayments'
+  | 'packagePayments'
 >;
 
 /** A change that can spend, give back or forfeit a package credit (issue 24). */

@@ -5,12 +5,14 @@
 import { createHash } from 'node:crypto';
 import {
   BOOKING_MESSAGES,
+  COUPON_MESSAGES,
   EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
   intakeAnswersSchemaFor,
   intakeAnswerSnapshot,
   type IntakeAnswer,
   type SchedulingSettings,
 } from '@consult/shared';
+import type { AppDeps } from '../../../app-deps';
 import type { Db, Tx } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
 import { HttpProblem } from '../../../plugins/errors';
@@ -43,6 +45,13 @@ import {
   type BookingOutcome,
 } from './change-steps';
 
+/** The discount code a booking was made with, for its answer. */
+export interface BookingDiscount {
+  code: string;
+  originalMinor: number;
+  discountMinor: number;
+}
+
 export interface CreateBookingInput {
   /** The client the booking is for; a client actor always books for themself. */
   clientId: string;
@@ -61,6 +70,11 @@ export interface CreateBookingInput {
    * the owner's only when asked. true with no credit usable is a 409.
    */
   useCredit?: boolean;
+  /**
+   * A discount code (issue 24, already upper-cased by the route's schema): the booking's price is
+   * the discounted one; no credit is used with it. A code that cannot be used is a 409.
+   */
+  couponCode?: string;
 }
 
 /** What a request asked for: a retry with the same key must ask for exactly this again. */
@@ -69,11 +83,13 @@ export function requestFingerprint(
   start: Date,
   notes: string | null,
   answers: readonly IntakeAnswer[] = [],
+  couponCode?: string,
 ): string {
-  // Without answers the fingerprint is the one requests had before intake questions existed.
+  // Without answers (or a code) the fingerprint is the one requests had before they existed.
   const asked = answers.length > 0 ? `|${JSON.stringify(answers)}` : '';
+  const code = couponCode !== undefined ? `|code:${couponCode}` : '';
   return createHash('sha256')
-    .update(`${service}|${start.toISOString()}|${notes ?? ''}${asked}`)
+    .update(`${service}|${start.toISOString()}|${notes ?? ''}${asked}${code}`)
     .digest('hex');
 }
 
@@ -102,11 +118,7 @@ export function answersSnapshot(
 }
 
 /** The client to book for: the verified client themself, or (owner) an existing, enabled client. */
-export async function resolveClient(
-  db: Db,
-  actor: BookingActorRef,
-  clientId: string,
-): Promise<UserRow> {
+export async function resolveClient(db: Db, actor: BookingActorRef, clientId: string): Promise<UserRow> {
   if (actor.type === 'client') {
     const user = await findUserById(db, actor.userId);
     if (!user) throw notFound();
@@ -148,6 +160,8 @@ export interface NewBookingStep {
   /** Pay with a package credit when one covers the service (see CreateBookingInput.useCredit). */
   wantsCredit: boolean;
   useCredit: boolean | undefined;
+  /** A discount code the price is lowered by (see CreateBookingInput.couponCode). */
+  couponCode: string | undefined;
   idempotencyKey: string | null;
   requestFingerprint: string | null;
   seriesId: string | null;
@@ -155,18 +169,26 @@ export interface NewBookingStep {
   checkTime: () => Promise<void>;
 }
 
+/** A discount code applied to one booking (the discount codes' own record of it). */
+type AppliedCode = NonNullable<Awaited<ReturnType<AppDeps['discountCodes']['applyCode']>>>;
+
 /**
- * Inserts one booking in `tx` with its credit or payment, its event and (owner) audit entry; the
- * caller mails it. A credit that pays it confirms it at once; `useCredit: true` without one is a
- * 409. A client at a cap can book no time at all: said before whether this one is free.
+ * Inserts one booking in `tx` with its credit or payment (a discount code lowering its price), its
+ * event and (owner) audit entry; the caller mails it. A credit that pays it confirms it at once;
+ * `useCredit: true` without one is a 409. A client at a cap can book no time at all: said before
+ * whether this one is free.
  */
 export async function insertNewBooking(
-  deps: TimedBookingDeps,
+  deps: TimedBookingDeps & Pick<AppDeps, 'discountCodes'>,
   tx: Tx,
   actor: BookingActorRef,
   step: NewBookingStep,
-): Promise<{ row: BookingRow; credit: { purchaseId: string } | null }> {
-  const { client, service, start, settings, now } = step;
+): Promise<{
+  row: BookingRow;
+  credit: { purchaseId: string } | null;
+  applied: AppliedCode | null;
+}> {
+  const { client, service, start, settings, now, couponCode } = step;
   // A package credit pays the booking whole: it is confirmed with nothing to pay (issue 24).
   const credit = step.wantsCredit
     ? await deps.bookingCredits.spendCredit(tx, { clientId: client.id, serviceId: service.id, now })
@@ -176,7 +198,20 @@ export async function insertNewBooking(
       errors: { useCredit: [BOOKING_MESSAGES.creditUnavailable] },
     });
   }
-  const price = credit ? 0 : service.priceMinor;
+  // A discount code lowers the price the booking is made at: its payment (and a Stripe
+  // Checkout's amount) is what is left; nothing left confirms it as a free booking.
+  const applied =
+    couponCode !== undefined
+      ? await deps.discountCodes.applyCode(tx, {
+          code: couponCode,
+          clientId: client.id,
+          target: { kind: 'service', serviceId: service.id },
+          priceMinor: service.priceMinor,
+          currency: service.currency,
+          now,
+        })
+      : null;
+  const price = credit ? 0 : (applied?.totalMinor ?? service.priceMinor);
   // The owner booking for a client arranges the payment with them: it is recorded by hand.
   const provider =
     actor.type === 'owner' ? 'manual' : await deps.bookingPayments.providerForNewBooking(deps, tx);
@@ -200,6 +235,7 @@ export async function insertNewBooking(
   const row = await insertBookingWithReference(tx, {
     clientId: client.id,
     ...serviceSnapshot(service),
+    ...(applied && { priceMinor: applied.totalMinor }),
     startAt: start,
     endAt: end,
     blockedUntil: addMinutes(end, settings.rules.bufferMinutes),
@@ -225,8 +261,14 @@ export async function insertNewBooking(
       actorId: actor.userId,
     });
   } else {
-    await deps.bookingPayments.openPayment(tx, row, provider);
+    await deps.bookingPayments.openPayment(
+      tx,
+      row,
+      provider,
+      applied ? { code: applied.code, discountMinor: applied.discountMinor } : undefined,
+    );
   }
+  if (applied) await deps.discountCodes.recordUse(tx, applied, { bookingId: row.id });
   await insertBookingEvent(tx, {
     bookingId: row.id,
     action: 'created',
@@ -238,6 +280,7 @@ export async function insertNewBooking(
       start: row.startAt.toISOString(),
       service: row.serviceSlug,
       ...(credit && { creditPurchaseId: credit.purchaseId }),
+      ...(applied && { couponCode: applied.code, discountMinor: applied.discountMinor }),
       ...(step.seriesId && { seriesId: step.seriesId }),
     },
   });
@@ -258,7 +301,7 @@ export async function insertNewBooking(
       },
     });
   }
-  return { row, credit };
+  return { row, credit, applied };
 }
 
 /**
@@ -269,11 +312,13 @@ export async function insertNewBooking(
  * with the same request returns the first booking without a second row or mail.
  */
 export async function createBooking(
-  deps: TimedBookingDeps,
+  deps: TimedBookingDeps & Pick<AppDeps, 'discountCodes'>,
   actor: BookingActorRef,
   input: CreateBookingInput,
   now: Date = deps.clock(),
-): Promise<BookingOutcome & { credit: { purchaseId: string } | null }> {
+): Promise<
+  BookingOutcome & { credit: { purchaseId: string } | null; discount: BookingDiscount | null }
+> {
   const { db } = deps;
   const client = await resolveClient(db, actor, input.clientId);
   const service = await requireBookableService(db, input.service);
@@ -281,32 +326,42 @@ export async function createBooking(
   const start = new Date(input.start);
   const { notes } = input;
   const answers = answersSnapshot(service, actor, input.answers ?? {});
-  const fingerprint = requestFingerprint(service.slug, start, notes, answers);
+  const fingerprint = requestFingerprint(service.slug, start, notes, answers, input.couponCode);
   const key = input.idempotencyKey;
-  const outcome = (booking: BookingRow, credit: { purchaseId: string } | null) => ({
-    booking,
-    client: clientView(client),
-    view,
-    credit,
-  });
+  const { couponCode } = input;
+  if (couponCode !== undefined && input.useCredit === true) {
+    throw new HttpProblem(400, COUPON_MESSAGES.couponWithCredit, {
+      errors: { couponCode: [COUPON_MESSAGES.couponWithCredit] },
+    });
+  }
+  const outcome = (
+    booking: BookingRow,
+    credit: { purchaseId: string } | null,
+    discount: BookingDiscount | null,
+  ) => ({ booking, client: clientView(client), view, credit, discount });
+  // A code is asked for to pay less: it is not spent on a booking a credit pays.
   const wantsCredit =
-    service.priceMinor > 0 && (input.useCredit ?? actor.type === 'client') !== false;
+    service.priceMinor > 0 &&
+    couponCode === undefined &&
+    (input.useCredit ?? actor.type === 'client') !== false;
 
   if (key !== undefined) {
     const existing = await findBookingByIdempotencyKey(db, client.id, key);
-    if (existing) return outcome(replayed(existing, fingerprint), await creditOf(existing));
+    if (existing) return replay(existing);
   }
 
-  async function creditOf(booking: BookingRow) {
-    const purchaseId = (await deps.bookingCredits.creditsOfBookings(db, [booking.id])).get(
-      booking.id,
-    );
-    return purchaseId ? { purchaseId } : null;
+  async function replay(booking: BookingRow) {
+    const [credits, discount] = await Promise.all([
+      deps.bookingCredits.creditsOfBookings(db, [booking.id]),
+      deps.discountCodes.discountOfBooking(db, booking.id),
+    ]);
+    const purchaseId = credits.get(booking.id);
+    return outcome(replayed(booking, fingerprint), purchaseId ? { purchaseId } : null, discount);
   }
 
   try {
-    const { booking, credit } = await db.transaction(async (tx) => {
-      const { row, credit } = await insertNewBooking(deps, tx, actor, {
+    const { booking, credit, discount } = await db.transaction(async (tx) => {
+      const { row, credit, applied } = await insertNewBooking(deps, tx, actor, {
         client,
         service,
         start,
@@ -316,6 +371,7 @@ export async function createBooking(
         now,
         wantsCredit,
         useCredit: input.useCredit,
+        couponCode,
         idempotencyKey: key ?? null,
         requestFingerprint: key !== undefined ? fingerprint : null,
         seriesId: null,
@@ -325,16 +381,21 @@ export async function createBooking(
           }),
       });
       if (row.state === 'confirmed') await mailChange(deps, tx, 'confirmed', row, client);
-      return { booking: row, credit };
+      const discount = applied && {
+        code: applied.code,
+        originalMinor: applied.originalMinor,
+        discountMinor: applied.discountMinor,
+      };
+      return { booking: row, credit, discount };
     });
-    return outcome(booking, credit);
+    return outcome(booking, credit, discount);
   } catch (error) {
     const slotTaken = error instanceof SlotUnavailable || isExclusionViolation(error);
     // The same request sent twice at once: the first one's booking took the slot (or the key);
     // the second answers with it instead of a conflict.
     if (key !== undefined && (slotTaken || isUniqueViolation(error))) {
       const winner = await findBookingByIdempotencyKey(db, client.id, key);
-      if (winner) return outcome(replayed(winner, fingerprint), await creditOf(winner));
+      if (winner) return replay(winner);
     }
     if (slotTaken)
       throw await slotTakenProblem(db, deps.calendarBusy, service, start, now, settings);

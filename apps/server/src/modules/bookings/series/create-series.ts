@@ -5,6 +5,7 @@
  * and nothing is saved.
  */
 import {
+  COUPON_MESSAGES,
   SERIES_CONFLICT_PROBLEM_TYPE,
   SERIES_MESSAGES,
   type SchedulingSettings,
@@ -33,6 +34,9 @@ import {
 import { seriesStarts } from './series-dates';
 import { readSeriesOccurrences } from './series-occurrences';
 import { insertSeries, type SeriesRow } from './series-repository';
+
+/** What booking a series works with: a single booking's, discount codes included. */
+type SeriesDeps = TimedBookingDeps & Pick<AppDeps, 'discountCodes'>;
 
 /** Runs of a series' transaction that PostgreSQL may end to break a deadlock. */
 const DEADLOCK_RETRIES = 3;
@@ -125,7 +129,7 @@ interface SeriesCommit {
 }
 
 async function commitSeries(
-  deps: TimedBookingDeps,
+  deps: SeriesDeps,
   tx: Tx,
   actor: BookingActorRef,
   commit: SeriesCommit,
@@ -160,7 +164,9 @@ async function commitSeries(
   });
   const answers = answersSnapshot(service, actor, input.answers ?? {});
   const wantsCredit =
-    service.priceMinor > 0 && (input.useCredit ?? actor.type === 'client') !== false;
+    service.priceMinor > 0 &&
+    input.couponCode === undefined &&
+    (input.useCredit ?? actor.type === 'client') !== false;
   const rows: BookingRow[] = [];
   for (const start of wanted) {
     commit.current.start = start;
@@ -174,6 +180,9 @@ async function commitSeries(
       now,
       wantsCredit,
       useCredit: input.useCredit,
+      // Each session uses the code once, as its own booking would: a code that runs out on a
+      // later session refuses the whole series (409), nothing saved.
+      couponCode: input.couponCode,
       idempotencyKey: null,
       requestFingerprint: null,
       seriesId: series.id,
@@ -239,13 +248,14 @@ export async function queueSeriesConfirmationOf(
  * is paid as a single booking would be: a package credit while one covers it, else due by hand.
  */
 export async function createSeries(
-  deps: TimedBookingDeps,
+  deps: SeriesDeps,
   actor: BookingActorRef,
   input: CreateSeriesRequest,
   now: Date = deps.clock(),
 ): Promise<{ series: SeriesRow; bookings: BookingRow[]; view: ViewContext }> {
-  if (input.couponCode !== undefined) {
-    throw badRequest('couponCode', SERIES_MESSAGES.couponsNotOnSeries);
+  // As a single booking: a code is asked for to pay less, never with a credit.
+  if (input.couponCode !== undefined && input.useCredit === true) {
+    throw badRequest('couponCode', COUPON_MESSAGES.couponWithCredit);
   }
   const client = await resolveClient(deps.db, actor, input.clientId);
   const service = await requireBookableService(deps.db, input.service);

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BOOKING_MESSAGES,
+  COUPON_MESSAGES,
   createdSeriesSchema,
   HOUR_MS,
   purchaseAnswerSchema,
@@ -223,12 +224,13 @@ describe('recurring sessions: preview, book all or nothing, cancel per session',
     });
     expect(monthly.statusCode).toBe(400);
     expect(monthly.json().detail).toBe(SERIES_MESSAGES.everyInvalid);
-    const coupon = await call('POST', '/api/bookings/series', client, {
+    const codeAndCredit = await call('POST', '/api/bookings/series', client, {
       ...base,
       couponCode: 'SPRING',
+      useCredit: true,
     });
-    expect(coupon.statusCode).toBe(400);
-    expect(coupon.json().detail).toBe(SERIES_MESSAGES.couponsNotOnSeries);
+    expect(codeAndCredit.statusCode).toBe(400);
+    expect(codeAndCredit.json().detail).toBe(COUPON_MESSAGES.couponWithCredit);
     const strangeSkip = await call('POST', '/api/bookings/series', client, {
       ...base,
       skip: [slotAt(6, '12:00')],
@@ -411,6 +413,48 @@ describe('recurring sessions: preview, book all or nothing, cancel per session',
     expect(kinds(ids[1]!)).toEqual(['booking', 'returned']);
     expect(kinds(ids[2]!)).toEqual(['booking', 'returned']);
     expect(kinds(ids[3]!)).toEqual([]);
+  });
+
+  it('takes a discount code off every session, one use each; a code run out refuses the series', async () => {
+    const half = await call('POST', '/api/admin/coupons', owner, {
+      code: 'HALFSERIES',
+      percentOff: 50,
+    });
+    expect(half.statusCode, half.body).toBe(201);
+    const client = await signedInUser(t.app);
+    const series = await bookSeries(client, 2, { couponCode: 'HALFSERIES' });
+    expect(series.bookings.map((booking) => [booking.priceMinor, booking.paymentDue])).toEqual([
+      [4000, true],
+      [4000, true],
+    ]);
+    const due = await t.app.deps.db
+      .select()
+      .from(payments)
+      .where(
+        inArray(
+          payments.bookingId,
+          series.bookings.map((booking) => booking.id),
+        ),
+      );
+    expect(due.map((payment) => payment.amountMinor)).toEqual([4000, 4000]);
+
+    // Two uses per client: a series of three runs out on its third session, and books nothing.
+    const twice = await call('POST', '/api/admin/coupons', owner, {
+      code: 'TWICEONLY',
+      percentOff: 10,
+      perClientLimit: 2,
+    });
+    expect(twice.statusCode, twice.body).toBe(201);
+    const other = await signedInUser(t.app);
+    const refused = await call('POST', '/api/bookings/series', other, {
+      service: 'coaching',
+      start: nextStart(),
+      every: 'week',
+      count: 3,
+      couponCode: 'TWICEONLY',
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(await clientBookings(other.user.id)).toEqual([]);
   });
 
   it('lets the owner book a series for a client and cancel it, both audited', async () => {

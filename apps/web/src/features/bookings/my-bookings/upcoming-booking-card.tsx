@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   JOIN_LINK_OPENS_MINUTES,
   clientBookingPath,
+  consultationPathFor,
   formatMoney,
   hasVoidReceipt,
   formatPrice,
@@ -24,7 +25,7 @@ import { PaymentStatusBadge } from '../../../components/payment-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Pill } from '../../../components/ui/pill';
 import { useNow } from '../../../hooks/use-now';
-import { formatDateTime, formatTime, zoneName } from '../../../lib/date-time';
+import { dateInZone, formatDateTime, formatTime, zoneName } from '../../../lib/date-time';
 import { holdEndText, joinLinkOpen } from './booking-timing';
 import { readPaymentReturn } from './payment-return';
 import { CancelBookingDialog } from './cancel-booking-dialog';
@@ -157,6 +158,17 @@ export function UpcomingBookingCard({
           ? ` The join button appears ${JOIN_LINK_OPENS_MINUTES} minutes before the start.`
           : ''}
       </p>
+      {change.allowed && booking.state === 'confirmed' && (
+        <p className="text-sm text-muted">
+          Hoping for an earlier time?{' '}
+          <Link
+            to={`${consultationPathFor(booking.service.slug)}&waitlistBefore=${dateInZone(booking.start, timeZone)}#waitlist`}
+            className="font-semibold text-brand underline underline-offset-4"
+          >
+            Tell me if one frees up
+          </Link>
+        </p>
+      )}
 
       <CancelBookingDialog
         booking={booking}

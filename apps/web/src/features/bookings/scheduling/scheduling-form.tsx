@@ -18,6 +18,7 @@ import {
   BOOKING_MESSAGES,
   BOOKING_RULE_BOUNDS,
   schedulingSettingsSchema,
+  WAITLIST_OFFER_MINUTES_BOUNDS,
   WEEKDAY_NAMES,
   WEEKDAYS,
   type SchedulingSettings,
@@ -173,6 +174,13 @@ function RulesCard() {
           B.cancellationCutoffHours,
           'hours',
           'Clients can cancel or reschedule until this many hours before the start.',
+        )}
+        {number(
+          'rules.waitlistOfferMinutes',
+          'Waitlist offer window (minutes)',
+          WAITLIST_OFFER_MINUTES_BOUNDS,
+          'minutes',
+          `A freed time is held this long for the client it is offered to (${WAITLIST_OFFER_MINUTES_BOUNDS[0]}–${WAITLIST_OFFER_MINUTES_BOUNDS[1]} minutes), then offered to the next.`,
         )}
       </div>
     </Card>

@@ -9,6 +9,7 @@ import { siteHandlers } from './site';
 import { systemHandlers } from './system';
 import { tasksHandlers } from './tasks';
 import { usersHandlers } from './users';
+import { waitlistHandlers } from './waitlist';
 
 /** The API's default answers: a filled screen. Tests swap one with `server.use` for other states. */
 export const handlers = [
@@ -23,4 +24,5 @@ export const handlers = [
   ...messagesHandlers,
   ...usersHandlers,
   ...systemHandlers,
+  ...waitlistHandlers,
 ];

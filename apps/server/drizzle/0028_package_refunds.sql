@@ -1,0 +1,3 @@
+ALTER TABLE "package_credit_entries" ADD COLUMN "refund_id" bigint;--> statement-breakpoint
+ALTER TABLE "package_credit_entries" ADD CONSTRAINT "package_credit_entries_refund_id_payment_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."payment_refunds"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "package_credit_entries_refund_idx" ON "package_credit_entries" USING btree ("refund_id") WHERE refund_id is not null;
