@@ -44,6 +44,11 @@ export const PRICE_NOT_CHARGEABLE_PROBLEM_TYPE = 'urn:consult:price-not-chargeab
  */
 export const BOOKING_LIMIT_PROBLEM_TYPE = 'urn:consult:booking-limit-reached';
 /**
+ * The 409 of a client's booking with `useCredit: true` when no package credit of theirs covers the
+ * service now (spent meanwhile, expired): nothing was booked; the screen offers to pay as usual.
+ */
+export const CREDIT_UNAVAILABLE_PROBLEM_TYPE = 'urn:consult:credit-unavailable';
+/**
  * The 409 of a series of bookings (issue 25) whose dates were not all free at commit: nothing was
  * booked; `conflicts` lists the starts taken. The screen shows the preview again.
  */

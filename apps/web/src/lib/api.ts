@@ -187,6 +187,7 @@ export const api = createApi({
     'Outbox',
     'Calendar',
     'Package',
+    'Coupon',
     'Waitlist',
   ],
   keepUnusedDataFor: CACHE_RETENTION_SECONDS,

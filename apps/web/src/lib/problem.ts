@@ -1,7 +1,13 @@
 /** One mapping from an API error (RFC 9457 problem+json, or no answer at all) to what a screen shows. */
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { problemSchema, type Problem } from '@consult/shared';
+import {
+  COUPON_REFUSAL_REASONS,
+  COUPON_REFUSED_PROBLEM_TYPE,
+  problemSchema,
+  type CouponRefusalReason,
+  type Problem,
+} from '@consult/shared';
 
 export const NO_RESPONSE_MESSAGE = 'No response from server';
 const UNEXPECTED_MESSAGE = 'Something went wrong. Please try again.';
@@ -12,6 +18,20 @@ export function readProblem(
   if (!error || !('status' in error) || typeof error.status !== 'number') return null;
   const parsed = problemSchema.safeParse(error.data);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Why a booking's or purchase's discount code was refused (a 409 of COUPON_REFUSED_PROBLEM_TYPE),
+ * or null for any other answer: the screen says it in the shared words of the reason.
+ */
+export function readCouponRefusal(
+  error: FetchBaseQueryError | SerializedError | undefined,
+): CouponRefusalReason | null {
+  // Read by hand, not with the problem's schema: this module is in every page's first JavaScript
+  // and the discount codes' schemas are not (decision 048's budgets).
+  if (readProblem(error)?.type !== COUPON_REFUSED_PROBLEM_TYPE) return null;
+  const reason = (error as { data: { reason?: unknown } }).data.reason;
+  return COUPON_REFUSAL_REASONS.find((known) => known === reason) ?? null;
 }
 
 export function errorStatus(

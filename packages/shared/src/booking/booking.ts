@@ -7,7 +7,7 @@ import {
   couponRefusalReasonSchema,
   receiptDiscountSchema,
   typedCouponCodeSchema,
-} from '../coupons/schemas';
+} from '../coupons/code-schemas';
 import { instantSchema } from './fields';
 import {
   BOOKING_CANCEL_REASON_MAX,

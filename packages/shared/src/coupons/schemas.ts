@@ -19,14 +19,25 @@ import {
   COUPON_PER_CLIENT_LIMIT_MAX,
   COUPON_TARGETS_MAX,
   COUPON_TOTAL_LIMIT_MAX,
-  COUPON_TYPED_CODE_MAX,
 } from './limits';
-import { COUPON_MESSAGES as M, COUPON_REFUSAL_REASONS } from './messages';
+import { COUPON_MESSAGES as M } from './messages';
+import {
+  couponRefusalReasonSchema,
+  normalizeCouponCode,
+  receiptDiscountSchema,
+  typedCouponCodeSchema,
+  type ReceiptDiscount,
+} from './code-schemas';
 
-/** How codes are stored and compared: upper-case, so `spring10` and `SPRING10` are one code. */
-export function normalizeCouponCode(code: string): string {
-  return code.trim().toUpperCase();
-}
+// The parts the booking, package and payment records use, in a module of their own: those records
+// are read on public pages whose first JavaScript has a budget (decision 048), the rest is not.
+export {
+  couponRefusalReasonSchema,
+  normalizeCouponCode,
+  receiptDiscountSchema,
+  typedCouponCodeSchema,
+  type ReceiptDiscount,
+};
 
 /** The owner's code: letters and digits, stored upper-case. */
 export const couponCodeSchema = z
@@ -37,18 +48,6 @@ export const couponCodeSchema = z
   .regex(COUPON_CODE_PATTERN, { error: M.codeInvalid, abort: true })
   .min(COUPON_CODE_MIN, M.codeTooShort)
   .max(COUPON_CODE_MAX, M.codeTooLong)
-  .transform(normalizeCouponCode);
-
-/**
- * A code as a client types it (check, booking, purchase): any short text, upper-cased. One that is
- * not letters and digits is no code of ours: it is refused as `unknown`, not as bad input.
- */
-export const typedCouponCodeSchema = z
-  .string({ error: M.typedCodeRequired })
-  .overwrite(withoutNul)
-  .trim()
-  .min(1, M.typedCodeRequired)
-  .max(COUPON_TYPED_CODE_MAX, M.typedCodeTooLong)
   .transform(normalizeCouponCode);
 
 /** A fixed amount off in one currency. */
@@ -274,8 +273,6 @@ export const couponCheckSchema = z
   });
 export type CouponCheckInput = z.input<typeof couponCheckSchema>;
 
-export const couponRefusalReasonSchema = z.enum(COUPON_REFUSAL_REASONS);
-
 /**
  * The check's answer: with a valid code, the discount and the price to pay; without, no discount,
  * the full price and why (`reason`, whose words are COUPON_REFUSAL_MESSAGES).
@@ -298,17 +295,6 @@ export const couponRefusedProblemSchema = problemSchema.extend({
   reason: couponRefusalReasonSchema,
 });
 export type CouponRefusedProblem = z.infer<typeof couponRefusedProblemSchema>;
-
-/**
- * A discount as a receipt shows it: the price before, the discount with its code; the total is the
- * payment's amount (originalMinor − discountMinor).
- */
-export const receiptDiscountSchema = z.object({
-  code: z.string(),
-  originalMinor: z.number().int(),
-  discountMinor: z.number().int(),
-});
-export type ReceiptDiscount = z.infer<typeof receiptDiscountSchema>;
 
 export type ReceiptLine =
   | { kind: 'price'; amountMinor: number }

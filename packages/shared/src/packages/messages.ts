@@ -41,3 +41,6 @@ export const PACKAGE_MESSAGES = {
   creditUnavailable: 'You have no unused credit for this service',
   purchaseNotPending: 'This purchase is not awaiting payment',
 } as const;
+
+/** How a booking a package credit paid is named wherever a payment would be (the lists, detail). */
+export const PAID_BY_CREDIT_TEXT = 'Paid with a package credit';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { currencyCodeSchema } from '../payments/currency';
 import { serviceSlugSchema } from '../booking/service';
-import { receiptDiscountSchema, typedCouponCodeSchema } from '../coupons/schemas';
+import { receiptDiscountSchema, typedCouponCodeSchema } from '../coupons/code-schemas';
 import { SERVICE_PRICE_MAX_MINOR } from '../booking/limits';
 import { isSingleLineText, isVisibleText, TEXT_MESSAGES, withoutNul } from '../text';
 import {

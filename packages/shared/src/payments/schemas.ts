@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { localDateSchema } from '../booking/fields';
 import { problemSchema } from '../problem-schema';
-import { receiptDiscountSchema } from '../coupons/schemas';
+import { receiptDiscountSchema } from '../coupons/code-schemas';
 import { isSingleLineText, isVisibleText, TEXT_MESSAGES, withoutNul } from '../text';
 import { PAYMENT_MESSAGES as M } from './messages';
 import { PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_METHODS } from './rules';

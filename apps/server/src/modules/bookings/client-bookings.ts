@@ -22,7 +22,19 @@ import { changeContext, notFound } from './changes/change-steps';
 import type { BookingPaymentDeps } from './booking-payment-hooks';
 import { pageWindow } from '../../db/page-window';
 
-type ReadDeps = Pick<AppDeps, 'db' | 'log' | 'bookingPayments'>;
+type ReadDeps = Pick<AppDeps, 'db' | 'log' | 'bookingPayments' | 'bookingCredits'>;
+
+/** The package credit that paid each booking (issue 24): what the lists show instead of a payment. */
+async function creditsOf(deps: ReadDeps, rows: BookingRow[]) {
+  const found = await deps.bookingCredits.creditsOfBookings(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return (id: string) => {
+    const purchaseId = found.get(id);
+    return purchaseId ? { purchaseId } : null;
+  };
+}
 
 /** A client's own booking for reading (`clientId` null: the owner, any booking); 404 otherwise. */
 export async function findClientBooking(
@@ -48,8 +60,15 @@ export async function clientBookingRecord(
   booking: BookingRow,
   view: ViewContext,
 ): Promise<BookingRecord> {
-  const payments = await deps.bookingPayments.clientBookingPayments(deps, [booking]);
-  return { ...toBookingRecord(booking, view), ...payments.get(booking.id)?.due };
+  const [payments, credit] = await Promise.all([
+    deps.bookingPayments.clientBookingPayments(deps, [booking]),
+    creditsOf(deps, [booking]),
+  ]);
+  return {
+    ...toBookingRecord(booking, view),
+    credit: credit(booking.id),
+    ...payments.get(booking.id)?.due,
+  };
 }
 
 /**
@@ -57,7 +76,7 @@ export async function clientBookingRecord(
  * or held for payment with Stripe's checkout address.
  */
 export async function createdBookingAnswer(
-  deps: BookingPaymentDeps,
+  deps: BookingPaymentDeps & ReadDeps,
   client: { id: string; email: string },
   outcome: {
     booking: BookingRow;
@@ -105,11 +124,19 @@ export async function clientUpcomingBookings(
   ]);
   // Each with its payment, so the client knows before cancelling what comes back, and how to pay
   // what is due by hand.
-  const payments = await deps.bookingPayments.clientBookingPayments(deps, rows);
+  const [payments, credit] = await Promise.all([
+    deps.bookingPayments.clientBookingPayments(deps, rows),
+    creditsOf(deps, rows),
+  ]);
   return {
     bookings: rows.map((row) => {
       const found = payments.get(row.id);
-      return { ...toBookingRecord(row, view), payment: found?.payment ?? null, ...found?.due };
+      return {
+        ...toBookingRecord(row, view),
+        payment: found?.payment ?? null,
+        credit: credit(row.id),
+        ...found?.due,
+      };
     }),
   };
 }
@@ -127,8 +154,9 @@ export async function clientBookingsPage(
     total === 0 ? Promise.resolve([]) : listPastBookings(deps.db, clientId, now, window),
     viewContext(deps, now),
   ]);
+  const credit = await creditsOf(deps, rows);
   return {
-    bookings: rows.map((row) => toBookingRecord(row, view)),
+    bookings: rows.map((row) => ({ ...toBookingRecord(row, view), credit: credit(row.id) })),
     currentPage: window.currentPage,
     totalPages: window.totalPages,
     totalBookings: total,

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import {
   BOOKING_MESSAGES,
   createdBookingSchema,
+  CREDIT_UNAVAILABLE_PROBLEM_TYPE,
   HOUR_MS,
   metricsSchema,
   purchaseAnswerSchema,
@@ -115,6 +116,28 @@ describe('package credits on bookings: used, given back before the cutoff, forfe
     ]);
   });
 
+  it('names the credit that paid a booking in the client’s lists and the owner’s detail', async () => {
+    const { client, purchaseId } = await clientWithCredits();
+    const byCredit = createdBookingSchema.parse((await book(client)).json());
+    const paid = createdBookingSchema.parse((await book(client, { useCredit: false })).json());
+    const upcoming = (await call('GET', '/api/bookings/upcoming', client)).json().bookings as {
+      id: string;
+      credit: unknown;
+    }[];
+    expect(upcoming.map((booking) => [booking.id, booking.credit]).sort()).toEqual(
+      [
+        [byCredit.id, { purchaseId }],
+        [paid.id, null],
+      ].sort(),
+    );
+    const one = await call('GET', `/api/bookings/${byCredit.id}`, client);
+    expect(one.json()).toMatchObject({ credit: { purchaseId }, paymentDue: false });
+    const detail = await call('GET', `/api/admin/bookings/${byCredit.id}`, owner);
+    expect(detail.json()).toMatchObject({ credit: { purchaseId }, payment: null });
+    const other = await call('GET', `/api/admin/bookings/${paid.id}`, owner);
+    expect(other.json()).toMatchObject({ credit: null });
+  });
+
   it('pays as usual with useCredit false, and for a service the package does not cover', async () => {
     const { client } = await clientWithCredits();
     const paid = await book(client, { useCredit: false });
@@ -133,7 +156,10 @@ describe('package credits on bookings: used, given back before the cutoff, forfe
     const client = await signedInUser(t.app);
     const res = await book(client, { useCredit: true });
     expect(res.statusCode).toBe(409);
-    expect(res.json().detail).toBe(BOOKING_MESSAGES.creditUnavailable);
+    expect(res.json()).toMatchObject({
+      type: CREDIT_UNAVAILABLE_PROBLEM_TYPE,
+      detail: BOOKING_MESSAGES.creditUnavailable,
+    });
     expect((await call('GET', '/api/bookings/upcoming', client)).json().bookings).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/ui/card';
 import { readSectionTab, sectionTabHref, SectionTabs } from '../../components/ui/section-tabs';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SchedulingConfig } from '../../features/bookings/scheduling';
+import { AdminCouponsCard } from '../../features/coupons';
 import { AdminPackagesCard } from '../../features/packages';
 import { PaymentSettingsCard } from '../../features/payments';
 import { SiteEditor } from '../../features/site/admin';
@@ -18,6 +19,7 @@ const TABS = [
   { id: 'scheduling', label: 'Services and hours' },
   { id: 'payments', label: 'Payments' },
   { id: 'packages', label: 'Packages' },
+  { id: 'coupons', label: 'Discount codes' },
   { id: 'site', label: 'Site content' },
   { id: 'calendars', label: 'Calendars' },
   { id: 'security', label: 'Sign-in security' },
@@ -36,7 +38,7 @@ const CHECKLIST_LINKS = {
 
 /**
  * /admin/config: what a new site still needs (the first-run checklist), then one tab each for the
- * services, hours and rules, the payment settings, the packages of sessions, the site content, the calendar feed and the
+ * services, hours and rules, the payment settings, the packages of sessions, the discount codes, the site content, the calendar feed and the
  * owner's calendars whose events block slots, and how admins sign in. The
  * tab is in the address; leaving a tab with unsaved edits asks first, as leaving the page does.
  */
@@ -73,6 +75,7 @@ function ConfigSections({ tab }: { tab: (typeof TABS)[number]['id'] }) {
       {tab === 'scheduling' && <SchedulingConfig />}
       {tab === 'payments' && <PaymentSettingsCard />}
       {tab === 'packages' && <AdminPackagesCard />}
+      {tab === 'coupons' && <AdminCouponsCard />}
       {tab === 'site' && <SiteEditor />}
       {tab === 'calendars' && (
         <div className="flex flex-col gap-6">

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { BookingFlow } from '../../features/bookings/booking-flow';
+import { BookingFlow, type PaymentOptionsProps } from '../../features/bookings/booking-flow';
 import { ConsultationPage } from '../../features/site/consultation-page';
+import { useAuth } from '../../hooks/use-auth';
 import { useHydrated } from '../../hooks/use-hydrated';
 
 // Loaded after the page: the offers show once their list arrives anyway, and the page's first
@@ -10,6 +11,56 @@ import { useHydrated } from '../../hooks/use-hydrated';
 const PackageOffers = lazy(async () => ({
   default: (await import('../../features/packages')).PackageOffers,
 }));
+// The choice to pay with a package credit, the same way: it shows once the credits have answered.
+const CreditChoice = lazy(async () => ({
+  default: (await import('../../features/packages')).CreditChoice,
+}));
+
+// And the discount code field, for a signed-in client paying as usual.
+const CouponField = lazy(async () => ({
+  default: (await import('../../features/coupons')).CouponField,
+}));
+
+/**
+ * How to pay, in the booking flow: a package credit when one covers the service, else (or when the
+ * client pays as usual) a discount code. A free service has neither.
+ */
+function PaymentOptions({
+  service,
+  timeZone,
+  payment,
+  onChange,
+  creditRefused,
+}: PaymentOptionsProps) {
+  const { token } = useAuth();
+  if (!token || service.priceMinor === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <div className="flex flex-col gap-4 empty:hidden">
+        {!creditRefused && (
+          <CreditChoice service={service} timeZone={timeZone} value={payment} onChange={onChange} />
+        )}
+        {!(payment.credit && payment.useCredit) && (
+          <CouponField
+            target={{ service: service.slug }}
+            what="session"
+            value={payment.coupon}
+            onChange={(coupon) => onChange({ coupon })}
+          />
+        )}
+      </div>
+    </Suspense>
+  );
+}
+
+/** The discount code field on a package offer, for a signed-in client. */
+function PackageCouponField(props: Parameters<typeof CouponField>[0]) {
+  return (
+    <Suspense fallback={null}>
+      <CouponField {...props} />
+    </Suspense>
+  );
+}
 
 const WaitlistJoin = lazy(async () => ({
   default: (await import('../../features/waitlist')).WaitlistJoin,
@@ -25,7 +76,7 @@ export default function ConsultationRoute() {
     <ConsultationPage
       bookingFlow={(services) => (
         <>
-          <BookingFlow services={services} />
+          <BookingFlow services={services} paymentOptions={PaymentOptions} />
           {hydrated && (
             <Suspense fallback={null}>
               <WaitlistJoin services={services} />
@@ -34,6 +85,7 @@ export default function ConsultationRoute() {
           {hydrated && (
             <Suspense fallback={null}>
               <PackageOffers
+                couponField={PackageCouponField}
                 serviceTitles={Object.fromEntries(
                   services.map((service) => [service.slug, service.title]),
                 )}

@@ -1,19 +1,48 @@
 /**
  * The packages on sale, on /consultation beside the services (issue 24): what each covers, how many
  * sessions, how long they last, and a button to buy. Paid online, the client goes to Stripe's
- * Checkout; paid by hand, the purchase waits on /dash for the owner to confirm the payment.
+ * Checkout; paid by hand, the purchase waits on /dash for the owner to confirm the payment. A
+ * signed-in client may enter a discount code (the page's coupon field) and sees the price with it.
  */
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
-import { formatMoney, paths, type PublicPackage } from '@consult/shared';
+import {
+  COUPON_REFUSAL_MESSAGES,
+  formatMoney,
+  paths,
+  type CouponRefusalReason,
+  type PublicPackage,
+} from '@consult/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useAuth } from '../../hooks/use-auth';
-import { errorMessage } from '../../lib/problem';
+import { errorMessage, readCouponRefusal } from '../../lib/problem';
 import { useGetPackagesQuery, usePurchasePackageMutation } from './packages-api';
 import { validityText, sessionsText } from './package-words';
 
-export function PackageOffers({ serviceTitles }: { serviceTitles: Record<string, string> }) {
+/** A discount code the server accepted for a package, with the price it leaves to pay. */
+export interface PackageCoupon {
+  code: string;
+  discountMinor: number;
+  totalMinor: number;
+  currency: string;
+}
+
+/** The page's discount code field, handed in: packages do not own discount codes. */
+export type PackageCouponField = ComponentType<{
+  target: { package: string };
+  what: 'package';
+  value: PackageCoupon | null;
+  onChange: (next: PackageCoupon | null) => void;
+}>;
+
+export function PackageOffers({
+  serviceTitles,
+  couponField,
+}: {
+  serviceTitles: Record<string, string>;
+  couponField?: PackageCouponField;
+}) {
   const { data } = useGetPackagesQuery();
   // Nothing while loading, and nothing when no package is on sale: the page reads as before.
   if (!data || data.packages.length === 0) return null;
@@ -29,7 +58,12 @@ export function PackageOffers({ serviceTitles }: { serviceTitles: Record<string,
         </p>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {data.packages.map((offer) => (
-            <PackageCard key={offer.id} offer={offer} serviceTitles={serviceTitles} />
+            <PackageCard
+              key={offer.id}
+              offer={offer}
+              serviceTitles={serviceTitles}
+              couponField={couponField}
+            />
           ))}
         </ul>
       </div>
@@ -40,28 +74,59 @@ export function PackageOffers({ serviceTitles }: { serviceTitles: Record<string,
 function PackageCard({
   offer,
   serviceTitles,
+  couponField: CouponField,
 }: {
   offer: PublicPackage;
   serviceTitles: Record<string, string>;
+  couponField: PackageCouponField | undefined;
 }) {
   const { token } = useAuth();
   const [purchase, { isLoading, error, data }] = usePurchasePackageMutation();
   const [asked, setAsked] = useState(false);
+  const [coupon, setCoupon] = useState<PackageCoupon | null>(null);
+  const [refused, setRefused] = useState<{ code: string; reason: CouponRefusalReason } | null>(
+    null,
+  );
   const covered = offer.services.map((slug) => serviceTitles[slug] ?? slug);
 
   async function buy() {
     setAsked(true);
-    const answer = await purchase({ id: offer.id })
-      .unwrap()
-      .catch(() => null);
-    if (answer?.checkoutUrl) window.location.assign(answer.checkoutUrl);
+    setRefused(null);
+    const result = await purchase({
+      id: offer.id,
+      ...(coupon && { couponCode: coupon.code }),
+    });
+    if ('data' in result && result.data?.checkoutUrl) {
+      window.location.assign(result.data.checkoutUrl);
+    }
+    const reason = readCouponRefusal(result.error);
+    if (reason && coupon) {
+      // Used up or expired since it was checked: nothing was bought; the code is taken off.
+      setRefused({ code: coupon.code, reason });
+      setCoupon(null);
+    }
   }
 
   return (
     <li className="flex flex-col rounded-2xl border border-line bg-surface p-6 shadow-sm">
       <h3 className="text-xl font-semibold text-ink">{offer.title}</h3>
       <p className="mt-1 text-2xl font-semibold text-brand">
-        {offer.priceMinor === 0 ? 'Free' : formatMoney(offer.priceMinor, offer.currency)}
+        {coupon ? (
+          <>
+            <span className="sr-only">Price with the code: </span>
+            {coupon.totalMinor === 0
+              ? 'Free'
+              : formatMoney(coupon.totalMinor, coupon.currency)}{' '}
+            <s className="text-base font-normal text-muted">
+              <span className="sr-only">instead of </span>
+              {formatMoney(offer.priceMinor, offer.currency)}
+            </s>
+          </>
+        ) : offer.priceMinor === 0 ? (
+          'Free'
+        ) : (
+          formatMoney(offer.priceMinor, offer.currency)
+        )}
       </p>
       <p className="mt-2 text-sm text-muted">
         {sessionsText(offer.sessions)} · {validityText(offer.validityDays)}
@@ -91,11 +156,30 @@ function PackageCard({
             )}
           </Alert>
         ) : (
-          <Button onClick={buy} disabled={isLoading || Boolean(data?.checkoutUrl)}>
-            {isLoading || data?.checkoutUrl ? 'Opening payment…' : `Buy ${offer.title}`}
-          </Button>
+          <>
+            {CouponField && offer.priceMinor > 0 && (
+              <CouponField
+                target={{ package: offer.id }}
+                what="package"
+                value={coupon}
+                onChange={(next) => {
+                  setCoupon(next);
+                  setRefused(null);
+                }}
+              />
+            )}
+            <Button onClick={buy} disabled={isLoading || Boolean(data?.checkoutUrl)}>
+              {isLoading || data?.checkoutUrl ? 'Opening payment…' : `Buy ${offer.title}`}
+            </Button>
+          </>
         )}
-        {asked && error && <Alert tone="error">{errorMessage(error)}</Alert>}
+        {asked && refused ? (
+          <Alert tone="error" title={`The code ${refused.code} could not be used`}>
+            {COUPON_REFUSAL_MESSAGES[refused.reason]} Nothing was bought and the code is taken off.
+          </Alert>
+        ) : (
+          asked && error && <Alert tone="error">{errorMessage(error)}</Alert>
+        )}
       </div>
     </li>
   );

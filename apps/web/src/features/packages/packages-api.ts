@@ -8,6 +8,7 @@ import type {
   PackagePurchase,
   PackagesList,
   PurchaseAnswer,
+  PurchasePackageInput,
   ServicesList,
   SiteCurrency,
   UserCredits,
@@ -20,11 +21,11 @@ export const packagesApi = api.injectEndpoints({
       query: () => '/packages',
       providesTags: ['Package'],
     }),
-    purchasePackage: build.mutation<PurchaseAnswer, { id: string }>({
-      query: ({ id }) => ({
+    purchasePackage: build.mutation<PurchaseAnswer, { id: string } & PurchasePackageInput>({
+      query: ({ id, ...body }) => ({
         url: `/packages/${encodeURIComponent(id)}/purchase`,
         method: 'POST',
-        body: {},
+        body,
       }),
       invalidatesTags: ['Package'],
     }),

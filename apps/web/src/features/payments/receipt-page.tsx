@@ -6,6 +6,7 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_PROVIDER_LABELS,
   paths,
+  receiptLines,
   REFUND_METHOD_LABELS,
   type PaymentDetail,
 } from '@consult/shared';
@@ -64,6 +65,10 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
   const taxed = receipt.taxRateBasisPoints > 0;
   const refunds = refundsOnReceipt(receipt.refunds);
   const sender = receipt.business.name || 'the business';
+  // The price before a discount code and the code's line (issue 24): the shared rule of the lines.
+  const lines = receiptLines(payment.amountMinor, receipt.discount);
+  const priceLine = lines.find((line) => line.kind === 'price');
+  const discountLine = lines.find((line) => line.kind === 'discount');
   return (
     <article className="rounded-2xl border border-line bg-surface p-6 text-ink shadow-sm sm:p-10 print:rounded-none print:border-0 print:p-0 print:shadow-none">
       <header className="flex flex-col gap-6 border-b border-line pb-6 sm:flex-row sm:justify-between">
@@ -170,8 +175,19 @@ function Receipt({ payment, timeZone }: { payment: PaymentDetail; timeZone: stri
                 )
               )}
             </td>
-            <td className="py-3 text-right tabular-nums">{money(payment.amountMinor)}</td>
+            <td className="py-3 text-right tabular-nums">
+              {/* With a discount code the line is the price before it; the code's line follows. */}
+              {money(priceLine?.amountMinor ?? payment.amountMinor)}
+            </td>
           </tr>
+          {discountLine && (
+            <tr className="align-top">
+              <td className="pr-4 pb-3">
+                Discount code <span className="font-mono">{discountLine.code}</span>
+              </td>
+              <td className="pb-3 text-right tabular-nums">−{money(-discountLine.amountMinor)}</td>
+            </tr>
+          )}
         </tbody>
         <tfoot className="border-t border-line">
           {taxed && (

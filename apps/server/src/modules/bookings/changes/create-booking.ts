@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import {
   BOOKING_MESSAGES,
   COUPON_MESSAGES,
+  CREDIT_UNAVAILABLE_PROBLEM_TYPE,
   EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
   intakeAnswersSchemaFor,
   intakeAnswerSnapshot,
@@ -195,6 +196,7 @@ export async function insertNewBooking(
     : null;
   if (step.useCredit === true && service.priceMinor > 0 && !credit) {
     throw new HttpProblem(409, BOOKING_MESSAGES.creditUnavailable, {
+      type: CREDIT_UNAVAILABLE_PROBLEM_TYPE,
       errors: { useCredit: [BOOKING_MESSAGES.creditUnavailable] },
     });
   }

@@ -80,7 +80,7 @@ export async function listBookingsPage(
 }
 
 export async function viewBookingDetail(
-  deps: Pick<AppDeps, 'db' | 'log' | 'bookingPayments'>,
+  deps: Pick<AppDeps, 'db' | 'log' | 'bookingPayments' | 'bookingCredits'>,
   id: string,
   now: Date = new Date(),
 ): Promise<AdminBookingDetail> {
@@ -89,10 +89,12 @@ export async function viewBookingDetail(
   const settings = await loadSchedulingSettings(deps.db, deps.log);
   const events = await listBookingEvents(deps.db, id);
   const payments = await deps.bookingPayments.bookingPayments(deps, [id]);
+  const purchaseId = (await deps.bookingCredits.creditsOfBookings(deps.db, [id])).get(id);
   const view = { now, cutoffHours: settings.rules.cancellationCutoffHours };
   return {
     ...toAdminBookingRecord(found.booking, found.client, view),
     payment: payments.get(id) ?? null,
+    credit: purchaseId ? { purchaseId } : null,
     events: events.map(({ event, actorName }): BookingEvent => ({
       id: event.id,
       action: event.action as BookingEvent['action'],

@@ -9,6 +9,7 @@ import {
   BOOKING_STATE_LABELS,
   formatPrice,
   MEETING_MODE_LABELS,
+  PAID_BY_CREDIT_TEXT,
   type AdminBookingDetail,
   type BookingEvent,
   type SchedulingSettings,
@@ -130,16 +131,18 @@ function BookingDetail({
     ],
     ['Ends', formatInstant(booking.end, timeZone)],
     ['State', BOOKING_STATE_LABELS[booking.state]],
-    ['Price', formatPrice(booking)],
+    ['Price', booking.credit ? '1 package credit' : formatPrice(booking)],
     [
       'Payment',
-      booking.priceMinor === 0
-        ? 'Nothing to pay'
-        : booking.paidAt
-          ? `Paid ${formatInstant(booking.paidAt, timeZone)}`
-          : booking.paymentDue
-            ? 'Due'
-            : 'Not due',
+      booking.credit
+        ? PAID_BY_CREDIT_TEXT
+        : booking.priceMinor === 0
+          ? 'Nothing to pay'
+          : booking.paidAt
+            ? `Paid ${formatInstant(booking.paidAt, timeZone)}`
+            : booking.paymentDue
+              ? 'Due'
+              : 'Not due',
     ],
   ];
   if (booking.holdUntil) rows.push(['Held until', formatInstant(booking.holdUntil, timeZone)]);

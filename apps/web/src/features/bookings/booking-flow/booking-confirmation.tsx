@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   BOOKING_STATE_LABELS,
   clientBookingPath,
+  formatMoney,
   formatPrice,
   NO_PAYMENT_INSTRUCTIONS_TEXT,
   paths,
@@ -15,14 +16,18 @@ import { hasManualPaymentDue, PaymentInstructions } from '../payment-due/payment
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { useMailDelivered } from '../../../lib/site-brand-api';
 import { formatDateTime, formatTime, zoneName } from '../../../lib/date-time';
+import type { PaymentChoice } from './payment-choice';
 
 export function BookingConfirmation({
   booking,
   timeZone,
+  spentCredit,
   onBookAnother,
 }: {
   booking: BookingRecord;
   timeZone: string;
+  /** The credit the booking spent, as offered before (its count then): says what remains. */
+  spentCredit: PaymentChoice['credit'];
   onBookAnother: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -45,6 +50,17 @@ export function BookingConfirmation({
       </span>,
     ],
   ];
+  if (booking.credit) details.push(['Payment', creditText(spentCredit)]);
+  if (booking.discount) {
+    const { code, originalMinor, discountMinor } = booking.discount;
+    const money = (minor: number) => formatMoney(minor, booking.currency);
+    details.push([
+      'Discount',
+      `${code}: ${money(discountMinor)} off ${money(originalMinor)}. ${
+        booking.priceMinor === 0 ? 'Nothing to pay.' : `You pay ${money(booking.priceMinor)}.`
+      }`,
+    ]);
+  }
   const manualDue = hasManualPaymentDue(booking);
   if (booking.paymentDue && !manualDue) {
     details.push([
@@ -100,4 +116,12 @@ export function BookingConfirmation({
       </div>
     </div>
   );
+}
+
+function creditText(spent: PaymentChoice['credit']): string {
+  if (!spent) return 'Paid with 1 package credit: nothing to pay.';
+  const left = spent.remaining - 1;
+  return `Paid with 1 credit from ${spent.packageTitle}: nothing to pay. ${
+    left === 0 ? 'No credit left' : `${left} ${left === 1 ? 'credit' : 'credits'} left`
+  } in this package.`;
 }

@@ -3,7 +3,7 @@
  * session's intake questions (when it has any), notes, then "Confirm booking". A signed-out
  * visitor signs in or up and comes back to the same choice.
  */
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
@@ -11,13 +11,17 @@ import { Link, useSearchParams } from 'react-router';
 import {
   BOOKING_MESSAGES,
   BOOKING_NOTES_MAX,
+  COUPON_REFUSAL_MESSAGES,
+  CREDIT_UNAVAILABLE_PROBLEM_TYPE,
   EMAIL_NOT_VERIFIED_PROBLEM_TYPE,
   formatDuration,
+  formatMoney,
   formatPrice,
   intakeAnswersSchemaFor,
   MEETING_MODE_LABELS,
   paths,
   type BookingRecord,
+  type CouponRefusalReason,
   type SiteService,
 } from '@consult/shared';
 import { NearestSlots, readNearestSlots, SlotPicker } from '../slot-picker';
@@ -27,16 +31,37 @@ import { Field, inputClasses } from '../../../components/ui/field';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { api } from '../../../lib/api';
 import { detectTimeZone, formatDateTime, zoneName } from '../../../lib/date-time';
-import { errorMessage, errorStatus, fieldErrors, readProblem } from '../../../lib/problem';
+import {
+  errorMessage,
+  errorStatus,
+  fieldErrors,
+  readCouponRefusal,
+  readProblem,
+} from '../../../lib/problem';
 import { useAuth } from '../../../hooks/use-auth';
 import { rememberReturnTo } from '../../../lib/return-to';
 import { useCreateBookingMutation } from '../api/booking-api';
 import { CheckoutRedirect } from '../checkout/checkout-redirect';
 import { clearChoice, loadChoice, saveChoice } from './booking-choice';
-import { BookingConfirmation } from './booking-confirmation';
 import { BookingLimitNotice, readBookingLimit, type BookingLimit } from './booking-limit-notice';
 import { VerifyEmailNotice } from './verify-email-notice';
+// A type only (erased): the component itself is loaded lazily below.
+import type { SeriesFields } from './repeat-option';
 import { IntakeAnswers, type IntakeAnswerFields, type IntakeAnswerValues } from './intake-answers';
+import {
+  NO_PAYMENT_CHOICE,
+  paymentFields,
+  paysByCredit,
+  type PaymentChoice,
+  type PaymentOptions,
+} from './payment-choice';
+
+// The confirmation (with how to pay by hand and the calendar invite) is loaded when the client
+// confirms, not with the page: /consultation's first JavaScript has a budget (decision 048).
+const loadConfirmation = () => import('./booking-confirmation');
+const BookingConfirmation = lazy(async () => ({
+  default: (await loadConfirmation()).BookingConfirmation,
+}));
 
 /** "Repeat this session" (issue 25): its own chunk, loaded once a time is chosen. */
 const RepeatOption = lazy(() => import('./repeat-option'));
@@ -46,7 +71,14 @@ const ANSWER_ERROR_PREFIX = 'answers.';
 
 export const BOOKING_SECTION_ID = 'book';
 
-export function BookingFlow({ services }: { services: readonly SiteService[] }) {
+export function BookingFlow({
+  services,
+  paymentOptions,
+}: {
+  services: readonly SiteService[];
+  /** The page's parts for how to pay (a package credit), shown before the summary. */
+  paymentOptions?: PaymentOptions;
+}) {
   const hydrated = useHydrated();
   const [params, setParams] = useSearchParams();
   const service = services.find((candidate) => candidate.slug === params.get('service'));
@@ -76,7 +108,11 @@ export function BookingFlow({ services }: { services: readonly SiteService[] }) 
           {service &&
             (hydrated ? (
               // A new session starts a new choice: the times of one do not fit another.
-              <ChooseAndConfirm key={service.slug} service={service} />
+              <ChooseAndConfirm
+                key={service.slug}
+                service={service}
+                paymentOptions={paymentOptions}
+              />
             ) : (
               <div role="status" aria-label="Loading the calendar" className="mt-8 h-96" />
             ))}
@@ -139,9 +175,17 @@ type Outcome =
   | { kind: 'verify' }
   | { kind: 'taken'; nearest: string[] }
   | { kind: 'limit'; limit: BookingLimit }
+  | { kind: 'credit-gone' }
+  | { kind: 'coupon-refused'; code: string; reason: CouponRefusalReason }
   | { kind: 'failed'; message: string };
 
-function ChooseAndConfirm({ service }: { service: SiteService }) {
+function ChooseAndConfirm({
+  service,
+  paymentOptions: PaymentOptionsPart,
+}: {
+  service: SiteService;
+  paymentOptions: PaymentOptions | undefined;
+}) {
   const { token } = useAuth();
   // Read once when the flow appears: a choice kept while the visitor signed in.
   const [restored] = useState(() => loadChoice(service.slug));
@@ -153,12 +197,21 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const [repeating, setRepeating] = useState(false);
   const [booked, setBooked] = useState<BookingRecord | null>(null);
+  const [payment, setPayment] = useState<PaymentChoice>(NO_PAYMENT_CHOICE);
+  const [creditRefused, setCreditRefused] = useState(false);
+  // The credit as it was when the booking spent it: the confirmation says what remains.
+  const [spent, setSpent] = useState<PaymentChoice['credit']>(null);
+  const changePayment = useCallback(
+    (next: Partial<PaymentChoice>) => setPayment((current) => ({ ...current, ...next })),
+    [],
+  );
   // A paid booking under Stripe: held while the client pays on Stripe's page, where they go next.
   const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
   const [createBooking, { isLoading }] = useCreateBookingMutation();
   // One key per choice: retrying the same choice (a lost answer) reuses it, so the server books once.
   const attempt = useRef<{ choice: string; key: string } | null>(null);
   const dispatchInvalidate = useInvalidateAvailability();
+  const dispatchInvalidateCredits = useInvalidateCredits();
   const { questions } = service;
   const answersSchema = useMemo(() => intakeAnswersSchemaFor(questions), [questions]);
   const emptyAnswers = useMemo(
@@ -185,16 +238,21 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
 
   if (booked) {
     return (
-      <BookingConfirmation
-        booking={booked}
-        timeZone={timeZone}
-        onBookAnother={() => {
-          setBooked(null);
-          setStart(null);
-          setNotes('');
-          reset(emptyAnswers);
-        }}
-      />
+      <Suspense
+        fallback={<div role="status" aria-label="Showing your booking" className="mt-8 h-64" />}
+      >
+        <BookingConfirmation
+          booking={booked}
+          timeZone={timeZone}
+          spentCredit={spent}
+          onBookAnother={() => {
+            setBooked(null);
+            setStart(null);
+            setNotes('');
+            reset(emptyAnswers);
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -207,37 +265,64 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
       return;
     }
     const choice = { service: service.slug, start, timeZone, notes, answers };
+    // Fetched while the booking is made, so the confirmation shows as soon as the answer comes.
+    void loadConfirmation();
     if (!token) {
       saveChoice(choice);
       rememberReturnTo(`${paths.consultation}?service=${encodeURIComponent(service.slug)}`);
       setOutcome({ kind: 'sign-in' });
       return;
     }
-    const fingerprint = JSON.stringify([service.slug, start, notes.trim(), answers]);
+    const paying = paymentFields(payment, creditRefused);
+    const fingerprint = JSON.stringify([service.slug, start, notes.trim(), answers, paying]);
     if (attempt.current?.choice !== fingerprint) {
       attempt.current = { choice: fingerprint, key: crypto.randomUUID() };
     }
     setOutcome({ kind: 'idle' });
     const result = await createBooking({
       // A service without questions sends the request it always did.
-      booking: { service: service.slug, start, notes, ...(questions.length > 0 && { answers }) },
+      booking: {
+        service: service.slug,
+        start,
+        notes,
+        ...(questions.length > 0 && { answers }),
+        ...paying,
+      },
       idempotencyKey: attempt.current.key,
     });
     if ('data' in result && result.data) {
       clearChoice();
       const { checkoutUrl: payAt, ...booking } = result.data;
+      setSpent(booking.credit?.purchaseId === payment.credit?.purchaseId ? payment.credit : null);
       if (payAt) setCheckoutUrl(payAt);
       else setBooked(booking);
       return;
     }
     const nearest = readNearestSlots(result.error);
     const limit = readBookingLimit(result.error);
+    const couponRefusal = readCouponRefusal(result.error);
     const problem = readProblem(result.error);
     if (nearest) {
       dispatchInvalidate();
       setOutcome({ kind: 'taken', nearest });
     } else if (limit) {
       setOutcome({ kind: 'limit', limit });
+    } else if (couponRefusal) {
+      // Used up or expired since it was checked: nothing was booked; the code is taken off and
+      // the next confirm pays the full price (or the client tries another code).
+      setPayment((current) => ({ ...current, coupon: null }));
+      setOutcome({
+        kind: 'coupon-refused',
+        code: payment.coupon?.code ?? '',
+        reason: couponRefusal,
+      });
+    } else if (problem?.type === CREDIT_UNAVAILABLE_PROBLEM_TYPE) {
+      // Spent (another tab, the owner) or expired meanwhile: nothing was booked. The flow offers
+      // no credit any more and the next confirm pays as usual; the credits on screen refresh.
+      dispatchInvalidateCredits();
+      setCreditRefused(true);
+      setPayment(NO_PAYMENT_CHOICE);
+      setOutcome({ kind: 'credit-gone' });
     } else if (problem?.type === EMAIL_NOT_VERIFIED_PROBLEM_TYPE) {
       saveChoice(choice);
       setOutcome({ kind: 'verify' });
@@ -253,9 +338,13 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
   };
   // Built when called: `confirm` reads the attempt ref, which render must not.
   const submit = () => handleSubmit(confirm)();
-  /** The notes and answers checked as for one booking, for a series (null: errors shown). */
+  /**
+   * The notes, answers and payment checked as for one booking, for a series (null: errors shown).
+   * A credit chosen is used by each session while the client's credits last (the server's default),
+   * the rest paid as usual, rather than refusing the series when they do not cover every session.
+   */
   const collectForSeries = () =>
-    new Promise<{ notes: string; answers?: Record<string, string> } | null>((resolve) => {
+    new Promise<SeriesFields>((resolve) => {
       if (notes.trim().length > BOOKING_NOTES_MAX) {
         setNotesError(BOOKING_MESSAGES.notesTooLong);
         notesRef.current?.focus();
@@ -263,7 +352,15 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
         return;
       }
       void handleSubmit(
-        (answers) => resolve({ notes, ...(questions.length > 0 && { answers }) }),
+        (answers) => {
+          const { useCredit, couponCode } = paymentFields(payment, creditRefused);
+          resolve({
+            notes,
+            ...(questions.length > 0 && { answers }),
+            ...(useCredit === false && { useCredit }),
+            ...(couponCode !== undefined && { couponCode }),
+          });
+        },
         () => resolve(null),
       )();
     });
@@ -330,7 +427,17 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
         )}
       </Field>
 
-      <ChoiceSummary service={service} start={start} timeZone={timeZone} />
+      {PaymentOptionsPart && (
+        <PaymentOptionsPart
+          service={service}
+          timeZone={timeZone}
+          payment={payment}
+          onChange={changePayment}
+          creditRefused={creditRefused}
+        />
+      )}
+
+      <ChoiceSummary service={service} start={start} timeZone={timeZone} payment={payment} />
 
       {start && (
         <Suspense fallback={null}>
@@ -346,7 +453,13 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
       )}
 
       {/* Each notice is an alert or status of its own, announced as it appears. */}
-      <OutcomeNotice outcome={outcome} timeZone={timeZone} onChoose={choose} onRetry={submit} />
+      <OutcomeNotice
+        outcome={outcome}
+        service={service}
+        timeZone={timeZone}
+        onChoose={choose}
+        onRetry={submit}
+      />
 
       {!repeating && (
         <Button
@@ -361,6 +474,12 @@ function ChooseAndConfirm({ service }: { service: SiteService }) {
   );
 }
 
+/** After a refused credit the client's credits on screen are stale: refetch them. */
+function useInvalidateCredits() {
+  const dispatch = useDispatch();
+  return () => dispatch(api.util.invalidateTags(['Package']));
+}
+
 /** After a 409 the month on screen may be stale: refetch the free times. */
 function useInvalidateAvailability() {
   const dispatch = useDispatch();
@@ -371,10 +490,12 @@ function ChoiceSummary({
   service,
   start,
   timeZone,
+  payment,
 }: {
   service: SiteService;
   start: string | null;
   timeZone: string;
+  payment: PaymentChoice;
 }) {
   if (!start) {
     return (
@@ -391,13 +512,19 @@ function ChoiceSummary({
       </p>
       <p className="mt-1 text-base text-ink">
         {zoneName(timeZone)} · {formatDuration(service.durationMinutes)} ·{' '}
-        {MEETING_MODE_LABELS[service.meetingMode]} · {priceNote(service)}
+        {MEETING_MODE_LABELS[service.meetingMode]} · {priceNote(service, payment)}
       </p>
     </div>
   );
 }
 
-function priceNote(service: SiteService): string {
+function priceNote(service: SiteService, payment: PaymentChoice): string {
+  if (paysByCredit(payment)) return 'Paid with 1 package credit, nothing to pay';
+  const { coupon } = payment;
+  if (coupon?.totalMinor === 0) return `Free with the code ${coupon.code}, nothing to pay`;
+  if (coupon) {
+    return `${formatMoney(coupon.totalMinor, coupon.currency)} with the code ${coupon.code} (instead of ${formatPrice(service)}), paid before the session`;
+  }
   return service.priceMinor === 0
     ? 'Free'
     : `${formatPrice(service)}, paid before the session (instructions follow by e-mail)`;
@@ -405,11 +532,13 @@ function priceNote(service: SiteService): string {
 
 function OutcomeNotice({
   outcome,
+  service,
   timeZone,
   onChoose,
   onRetry,
 }: {
   outcome: Outcome;
+  service: SiteService;
   timeZone: string;
   onChoose: (start: string) => void;
   onRetry: () => Promise<void>;
@@ -445,6 +574,20 @@ function OutcomeNotice({
       );
     case 'limit':
       return <BookingLimitNotice limit={outcome.limit} />;
+    case 'coupon-refused':
+      return (
+        <Alert tone="error" title={`The code ${outcome.code} could not be used`}>
+          {COUPON_REFUSAL_MESSAGES[outcome.reason]} Nothing was booked and the code is taken off:
+          confirm again to pay {formatPrice(service)}, or try another code.
+        </Alert>
+      );
+    case 'credit-gone':
+      return (
+        <Alert tone="error" title="Your package credit is no longer available">
+          It was used for another booking or expired a moment ago, so nothing was booked. Your
+          choice is still here: confirm again to pay as usual ({formatPrice(service)}).
+        </Alert>
+      );
     case 'failed':
       return (
         <Alert tone="error" title="The booking did not go through">

@@ -25,7 +25,13 @@ import { useCreateSeriesMutation, usePreviewSeriesMutation } from '../api/series
 import { CheckoutRedirect } from '../checkout/checkout-redirect';
 
 /** What the flow's own fields hold when the client confirms; null when they need fixing first. */
-export type SeriesFields = { notes: string; answers?: Record<string, string> } | null;
+export type SeriesFields = {
+  notes: string;
+  answers?: Record<string, string>;
+  /** false: pay as usual even with a credit; absent: credits while they last (the default). */
+  useCredit?: false;
+  couponCode?: string;
+} | null;
 
 export interface RepeatOptionProps {
   service: SiteService;
@@ -193,6 +199,8 @@ function SeriesDates({
       skip: taken.map((occurrence) => occurrence.start),
       notes: fields.notes,
       ...(fields.answers && { answers: fields.answers }),
+      ...(fields.useCredit === false && { useCredit: false }),
+      ...(fields.couponCode !== undefined && { couponCode: fields.couponCode }),
     });
     if ('data' in result && result.data) {
       if (result.data.checkoutUrl) setCheckoutUrl(result.data.checkoutUrl);

@@ -4,7 +4,12 @@
  * one shows what happened.
  */
 import { Link } from 'react-router';
-import { BLOCKING_BOOKING_STATES, paths, type BookingRecord } from '@consult/shared';
+import {
+  BLOCKING_BOOKING_STATES,
+  PAID_BY_CREDIT_TEXT,
+  paths,
+  type BookingRecord,
+} from '@consult/shared';
 import { LoadError, Skeleton } from '../../../components/query-state';
 import { Alert } from '../../../components/ui/alert';
 import { DetailList } from '../../../components/ui/detail-list';
@@ -93,6 +98,7 @@ function FinishedBooking({ booking, timeZone }: { booking: BookingRecord; timeZo
             `${formatDateTime(booking.start, timeZone)} to ${formatTime(booking.end, timeZone)} (${zoneName(timeZone)})`,
           ],
           ['Where', <MeetingDetails key="where" booking={booking} />],
+          ...(booking.credit ? ([['Payment', PAID_BY_CREDIT_TEXT]] as [string, string][]) : []),
           ...(booking.notes ? ([['Your notes', booking.notes]] as [string, string][]) : []),
         ]}
       />

@@ -1,7 +1,7 @@
 /** Past bookings, newest first, a page at a time; with none, the pager reads page 1 of 1. */
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { clientBookingPath } from '@consult/shared';
+import { clientBookingPath, PAID_BY_CREDIT_TEXT } from '@consult/shared';
 import { BookingReference } from '../../../components/booking-reference';
 import { LoadError, Skeleton } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
@@ -73,6 +73,7 @@ export function PastBookings({ timeZone }: { timeZone: string }) {
                   <p className="text-sm text-muted">
                     {formatDateTime(booking.start, timeZone)} ·{' '}
                     <BookingReference reference={booking.reference} />
+                    {booking.credit && <> · {PAID_BY_CREDIT_TEXT}</>}
                   </p>
                 </div>
                 <StateBadge state={booking.state} />

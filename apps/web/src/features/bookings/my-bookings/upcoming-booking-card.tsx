@@ -12,6 +12,7 @@ import {
   hasVoidReceipt,
   formatPrice,
   NO_PAYMENT_INSTRUCTIONS_TEXT,
+  PAID_BY_CREDIT_TEXT,
   receiptPath,
   type BookingPayment,
   type BookingRecord,
@@ -112,6 +113,11 @@ export function UpcomingBookingCard({
           </div>
         ) : hasManualPaymentDue(booking) ? (
           <PaymentInstructions booking={booking} headingLevel={headingLevel === 2 ? 3 : 4} />
+        ) : booking.credit ? (
+          <p className="rounded-lg bg-brand-soft px-3 py-2 text-sm text-ink">
+            <strong>{PAID_BY_CREDIT_TEXT}:</strong> nothing to pay. Cancel in time and the credit
+            comes back.
+          </p>
         ) : booking.paymentDue ? (
           <p className="rounded-lg bg-accent-soft px-3 py-2 text-sm text-ink">
             <strong>Payment due:</strong> {formatPrice(booking)} before the session.{' '}

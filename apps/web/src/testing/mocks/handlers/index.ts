@@ -2,6 +2,7 @@ import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { bookingsHandlers } from './bookings';
 import { calendarsHandlers } from './calendars';
+import { couponsHandlers } from './coupons';
 import { messagesHandlers } from './messages';
 import { packagesHandlers } from './packages';
 import { paymentsHandlers } from './payments';
@@ -21,6 +22,7 @@ export const handlers = [
   ...calendarsHandlers,
   ...paymentsHandlers,
   ...packagesHandlers,
+  ...couponsHandlers,
   ...messagesHandlers,
   ...usersHandlers,
   ...systemHandlers,
