@@ -119,7 +119,11 @@ export function answersSnapshot(
 }
 
 /** The client to book for: the verified client themself, or (owner) an existing, enabled client. */
-export async function resolveClient(db: Db, actor: BookingActorRef, clientId: string): Promise<UserRow> {
+export async function resolveClient(
+  db: Db,
+  actor: BookingActorRef,
+  clientId: string,
+): Promise<UserRow> {
   if (actor.type === 'client') {
     const user = await findUserById(db, actor.userId);
     if (!user) throw notFound();
