@@ -155,7 +155,14 @@ function SeriesDates({
   if (checkoutUrl) return <CheckoutRedirect checkoutUrl={checkoutUrl} />;
   if (booked) {
     return (
-      <Alert tone="success" title={`Your ${booked.length} sessions are booked`}>
+      <Alert
+        tone="success"
+        title={
+          booked.length === 1
+            ? 'Your session is booked'
+            : `Your ${booked.length} sessions are booked`
+        }
+      >
         <ul className="mt-2 list-disc pl-5">
           {booked.map((session) => (
             <li key={session.id}>{formatDateTime(session.start, timeZone)}</li>

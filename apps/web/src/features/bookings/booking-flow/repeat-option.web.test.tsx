@@ -6,6 +6,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   consultationPathFor,
+  formatMoney,
+  type CouponCheckAnswer,
+  type PublicSite,
+  type SiteService,
   SERIES_CONFLICT_PROBLEM_TYPE,
   SERIES_MESSAGES,
   SERIES_REASON_TEXT,
@@ -14,7 +18,7 @@ import {
   type SeriesConflictProblem,
   type SeriesPreview,
 } from '@consult/shared';
-import { makeBooking, siteService } from '../../../testing/mocks/data';
+import { makeBooking, publicSite, siteService } from '../../../testing/mocks/data';
 import { freeTimeOnLastDay } from '../../../testing/mocks/handlers/bookings';
 import { answer, apiPath, http, HttpResponse } from '../../../testing/mocks/http';
 import { server } from '../../../testing/mocks/server';
@@ -36,12 +40,17 @@ function previewOf(start: string, count: number): SeriesPreview {
   };
 }
 
-async function openWithRepeat({ signedIn = true } = {}) {
+async function openWithRepeat({
+  signedIn = true,
+  service = siteService,
+  beforeRepeat = async (_: ReturnType<typeof renderRoute>) => {},
+} = {}) {
   if (signedIn) document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
-  const view = renderRoute(consultationPathFor(siteService.slug), signedIn ? { as: 'user' } : {});
+  const view = renderRoute(consultationPathFor(service.slug), signedIn ? { as: 'user' } : {});
   await view.user.click(await screen.findByRole('button', { name: /, available$/ }));
   const times = await screen.findByRole('region', { name: /^Free times on/ });
   await view.user.click(within(times).getByRole('button'));
+  await beforeRepeat(view);
   await view.user.click(await screen.findByRole('checkbox', { name: 'Repeat this session' }));
   return view;
 }
@@ -123,5 +132,45 @@ describe('/consultation: repeating a session', () => {
     await openWithRepeat({ signedIn: false });
     expect(await screen.findByText('Sign in to see which dates are free')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  });
+  it('books the series with the discount code applied in the flow, each session using it', async () => {
+    const paid: SiteService = { ...siteService, priceMinor: 12000, currency: 'GBP' };
+    let booked: Record<string, unknown> | undefined;
+    server.use(
+      http.get(apiPath('/site'), () => answer<PublicSite>({ ...publicSite, services: [paid] })),
+      freeTimeOnLastDay,
+      http.post(apiPath('/coupons/check'), () =>
+        answer<CouponCheckAnswer>({
+          valid: true,
+          discountMinor: 1200,
+          totalMinor: 10800,
+          currency: 'GBP',
+        }),
+      ),
+      http.post(apiPath('/bookings/series/preview'), async ({ request }) => {
+        const body = (await request.json()) as { start: string; count: number };
+        return answer<SeriesPreview>(previewOf(body.start, body.count));
+      }),
+      http.post(apiPath('/bookings/series'), async ({ request }) => {
+        booked = (await request.json()) as Record<string, unknown>;
+        return answer<CreatedSeries>(
+          { series: { id: 'series-1', bookings: [makeBooking({ seriesId: 'series-1' })] } },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = await openWithRepeat({
+      service: paid,
+      beforeRepeat: async (view) => {
+        await view.user.click(await screen.findByRole('button', { name: 'Have a discount code?' }));
+        await view.user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'spring10');
+        await view.user.click(screen.getByRole('button', { name: 'Apply' }));
+        await screen.findByText(new RegExp(`you pay ${formatMoney(10800, 'GBP')}`));
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Book 3 sessions' }));
+    expect(await screen.findByText('Your session is booked')).toBeVisible();
+    expect(booked).toMatchObject({ couponCode: 'SPRING10' });
+    expect(booked).not.toHaveProperty('useCredit');
   });
 });
