@@ -24,6 +24,7 @@ import { startProcess } from './bench/server-process.mjs';
 import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 import { toMb } from './bench/memory.mjs';
 import { heldStripeBookings, webhookOutcome, webhookStorm } from './bench/webhooks.mjs';
+import { measureWaitlistOffers, WAITLIST_ENTRIES } from './bench/waitlist.mjs';
 import {
   METRICS_BOOKINGS,
   METRICS_PAYMENTS,
@@ -36,7 +37,7 @@ const root = new URL('..', import.meta.url).pathname;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
 /**
- * BENCH_ONLY=memory, requests, metrics or calendars runs that section alone (requests: the cost per request);
+ * BENCH_ONLY=memory, requests, metrics, calendars or waitlist runs that section alone (requests: the cost per request);
  * unset, every section runs.
  */
 const ONLY = process.env.BENCH_ONLY;
@@ -199,6 +200,7 @@ try {
   else if (!ONLY) await coreSections();
   if (!ONLY || ONLY === 'metrics') await metricsSection();
   if (!ONLY || ONLY === 'calendars') await calendarsSection();
+  if (!ONLY || ONLY === 'waitlist') await waitlistSection();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -444,6 +446,33 @@ async function calendarsSection() {
   } finally {
     await server.stop();
     await calendars.close();
+  }
+}
+
+/**
+ * The waitlist (issue 25): with 500 entries waiting for one hour, the time from a cancellation's
+ * answer to the offer's mail in the outbox, on the embedded default (target p99 <= 2 s).
+ */
+async function waitlistSection() {
+  const server = await startServer(serverEnv);
+  try {
+    const rounds = Number(process.env.BENCH_WAITLIST_ROUNDS ?? 30);
+    const offers = await measureWaitlistOffers(
+      server.url,
+      embeddedDatabaseUrl(dataDir),
+      ADMIN,
+      rounds,
+    );
+    report(`waitlist: ${WAITLIST_ENTRIES} entries, cancellations measured`, offers.rounds, 'info');
+    report('waitlist: cancel to offer in the outbox, p50 (ms)', fmt(offers.p50, 0), 'info');
+    report(
+      'waitlist: cancel to offer in the outbox, p99 (ms)',
+      fmt(offers.p99, 0),
+      '<= 2000',
+      offers.p99 <= 2000,
+    );
+  } finally {
+    await server.stop();
   }
 }
 

@@ -65,11 +65,15 @@ export function AdminWaitlistCard({ timeZone }: { timeZone: string }) {
                 <span className="min-w-0 font-medium text-ink sm:flex-1">
                   {entry.client.name} <span className="text-muted">({entry.client.email})</span>
                 </span>
-                <Pill
-                  tone={entry.state === 'active' ? 'bg-accent-soft text-ink' : 'bg-line text-muted'}
-                >
-                  {ENTRY_STATES[entry.state]}
-                </Pill>
+                <span className="self-start sm:self-auto">
+                  <Pill
+                    tone={
+                      entry.state === 'active' ? 'bg-accent-soft text-ink' : 'bg-line text-muted'
+                    }
+                  >
+                    {ENTRY_STATES[entry.state]}
+                  </Pill>
+                </span>
               </div>
               <p className="text-sm text-muted">
                 {entry.serviceTitle}: {entryWindowText(entry)} ({zoneName(entry.timeZone)}), until{' '}
