@@ -33,6 +33,8 @@ const contractSet = [
   `${server}/modules/payments/stripe-concurrency.postgres.test.ts`,
   // package credits: the last one taken under its row lock (issue 24)
   `${server}/modules/packages/credits-concurrency.postgres.test.ts`,
+  // series of bookings: all or nothing under the day locks and the exclusion constraint (issue 25)
+  `${server}/modules/bookings/series/series-concurrency.postgres.test.ts`,
   // discount codes: the last use taken under the code's row lock (issue 24, decision 063)
   `${server}/modules/coupons/coupons-concurrency.postgres.test.ts`,
   // the waitlist (issue 25): offers claimed with SKIP LOCKED, kept apart by an exclusion constraint

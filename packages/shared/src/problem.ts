@@ -49,6 +49,11 @@ export const BOOKING_LIMIT_PROBLEM_TYPE = 'urn:consult:booking-limit-reached';
  */
 export const CREDIT_UNAVAILABLE_PROBLEM_TYPE = 'urn:consult:credit-unavailable';
 /**
+ * The 409 of a series of bookings (issue 25) whose dates were not all free at commit: nothing was
+ * booked; `conflicts` lists the starts taken. The screen shows the preview again.
+ */
+export const SERIES_CONFLICT_PROBLEM_TYPE = 'urn:consult:series-conflict';
+/**
  * The 409 of a mark-paid on a booking whose client has already paid at Stripe (decision 046): the
  * webhook is confirming that payment; nothing was recorded.
  */

@@ -30,3 +30,8 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isExclusionViolation(error: unknown): boolean {
   return sqlState(error) === '23P01';
 }
+
+/** 40P01: PostgreSQL ended this transaction to break a deadlock; run again, it may succeed. */
+export function isDeadlock(error: unknown): boolean {
+  return sqlState(error) === '40P01';
+}

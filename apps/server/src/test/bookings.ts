@@ -42,6 +42,7 @@ export function bookingRow(overrides: Partial<BookingRow> = {}): BookingRow {
     requestFingerprint: null,
     createdBy: null,
     cancelledAt: null,
+    seriesId: null,
     createdAt: new Date('2026-03-01T00:00:00Z'),
     updatedAt: new Date('2026-03-01T00:00:00Z'),
     ...overrides,

@@ -213,8 +213,17 @@ export class StripeDouble {
       );
     }
     if (body.mode !== 'payment') return stripeError(response, 400, 'Invalid mode', 'mode');
-    const amount = Number(body['line_items[0][price_data][unit_amount]']);
-    const quantity = Number(body['line_items[0][quantity]'] ?? 1);
+    // Every line (a series pays one line per session), as Stripe totals them.
+    let total = 0;
+    for (
+      let line = 0;
+      body[`line_items[${line}][price_data][unit_amount]`] !== undefined;
+      line += 1
+    ) {
+      total +=
+        Number(body[`line_items[${line}][price_data][unit_amount]`]) *
+        Number(body[`line_items[${line}][quantity]`] ?? 1);
+    }
     const metadata = metadataOf(body);
     const id = newId('cs_test');
     const session: DoubleSession = {
@@ -227,7 +236,7 @@ export class StripeDouble {
       client_reference_id: body.client_reference_id ?? null,
       metadata,
       customer_email: body.customer_email ?? null,
-      amount_total: amount * quantity,
+      amount_total: total,
       currency: body['line_items[0][price_data][currency]'] ?? '',
       expires_at: expiresAt,
       success_url: body.success_url ?? '',

@@ -144,6 +144,8 @@ export const bookingRecordSchema = z.object({
   }),
   /** The package credit that paid it (issue 24); null when it was not paid with one. */
   credit: z.object({ purchaseId: z.string() }).nullable().optional(),
+  /** The series it belongs to (issue 25); null for a booking made on its own. */
+  seriesId: z.string().nullable().optional(),
   /**
    * The discount code it was booked with (issue 24), in the answer to POST /api/bookings: the
    * price before and the discount; `priceMinor` is the price after it. Null without a code.

@@ -7,3 +7,4 @@ export * from './messages';
 export * from './service';
 export * from './intake';
 export * from './reference';
+export * from './series';

@@ -118,6 +118,15 @@ export interface BookingPaymentHooks {
     bookingId: string,
   ) => Promise<string>;
   /**
+   * Where the client pays a series just booked (issue 25): one checkout with a line per session
+   * held; one that cannot be started gives every held session's time back and throws the problem.
+   */
+  checkoutOfNewSeries: (
+    deps: BookingPaymentDeps,
+    client: { id: string; email: string },
+    seriesId: string,
+  ) => Promise<string>;
+  /**
    * A cancelled booking's payment settled in the cancellation's transaction: one not received is
    * cancelled, one received is refunded by the owner's share when the client cancels.
    */

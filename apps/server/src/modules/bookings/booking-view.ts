@@ -49,6 +49,7 @@ export function toBookingRecord(row: BookingRow, context: ViewContext): BookingR
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    seriesId: row.seriesId,
   };
 }
 

@@ -27,6 +27,8 @@ export { requireBookableService, slotsIn } from './availability/availability-ser
 export { createdBookingAnswer } from './client-bookings';
 export { createBooking } from './changes/create-booking';
 export { expireHeldBooking } from './changes/expire-held-booking';
+export { listSeriesBookings } from './series/series-repository';
+export { queueSeriesConfirmationOf } from './series/create-series';
 export { applyPayment, markBookingPaid } from './changes/owner-changes';
 export { demoServices } from './demo-services';
 export { bookingJobs } from './jobs/booking-jobs';

@@ -38,6 +38,7 @@ import {
   clientUpcomingBookings,
   viewClientBooking,
 } from './client-bookings';
+import { clientSeriesRoutes } from './series/series-routes';
 
 const tags = ['bookings'];
 const security = [{ bearer: [] }];
@@ -57,6 +58,8 @@ const idParamsSchema = z.object({ id: z.string() });
 export const bookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   // Cancel may come without a body but with the JSON content type the web client always sends.
   acceptEmptyJsonBodies(app);
+  // Recurring sessions (issue 25): /bookings/series…
+  await app.register(clientSeriesRoutes, { deps });
 
   app.get(
     '/services',

@@ -62,6 +62,39 @@ export const services = pgTable(
   ],
 );
 
+/** How often a series repeats; spelled out for drizzle-kit, checked equal to SERIES_EVERY. */
+export const STORED_SERIES_EVERY = ['week', '2weeks'] as const;
+
+/**
+ * A series of recurring sessions (issue 25): the bookings it made point at it (`bookings.series_id`)
+ * and are otherwise ordinary bookings; the row keeps what the client asked for.
+ */
+export const bookingSeries = pgTable(
+  'booking_series',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    every: text('every', { enum: STORED_SERIES_EVERY }).notNull(),
+    count: integer('count').notNull(),
+    /** The client's zone whose weekday and local time every session keeps. */
+    timeZone: text('time_zone').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('booking_series_client_idx').on(t.clientId),
+    index('booking_series_service_idx').on(t.serviceId),
+    index('booking_series_created_by_idx').on(t.createdBy),
+    check('booking_series_every_check', sql`${t.every} in ('week', '2weeks')`),
+    check('booking_series_count_check', sql`${t.count} between 2 and 12`),
+  ],
+);
+
 /** The unique index of references: an insert that draws a taken one draws again (booking-reference.ts). */
 export const BOOKING_REFERENCE_INDEX = 'bookings_reference_idx';
 
@@ -108,6 +141,8 @@ export const bookings = pgTable(
     requestFingerprint: text('request_fingerprint'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The series that made it (issue 25); null for a booking made on its own. */
+    seriesId: uuid('series_id').references(() => bookingSeries.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -117,6 +152,9 @@ export const bookings = pgTable(
     // Foreign keys: deleting a service or a user checks these without scanning the table.
     index('bookings_service_idx').on(t.serviceId),
     index('bookings_created_by_idx').on(t.createdBy),
+    index('bookings_series_idx')
+      .on(t.seriesId, t.startAt)
+      .where(sql`series_id is not null`),
     index('bookings_state_start_idx').on(t.state, t.startAt),
     // Jobs: reminders due and holds to expire.
     index('bookings_reminder_due_idx')

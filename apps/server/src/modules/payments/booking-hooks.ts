@@ -18,6 +18,7 @@ import {
   settlePaymentOnCancel,
 } from './payment-steps';
 import { sendRefundsOfBooking } from './refunds';
+import { checkoutOfNewSeries } from './series-checkout';
 
 export const bookingPaymentHooks: BookingPaymentHooks = {
   providerForNewBooking,
@@ -25,6 +26,7 @@ export const bookingPaymentHooks: BookingPaymentHooks = {
     await openPayment(tx, booking, provider, discount);
   },
   checkoutOfNewBooking,
+  checkoutOfNewSeries,
   settleOnCancel: settlePaymentOnCancel,
   sendRefundsOfBooking,
   closeCheckoutOfHold,

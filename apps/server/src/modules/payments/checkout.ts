@@ -8,7 +8,6 @@ import {
   canMovePayment,
   CARD_PAYMENT_IN_PROGRESS_PROBLEM_TYPE,
   formatMoney,
-  MINUTE_MS,
   PAYMENT_MESSAGES,
   PRICE_NOT_CHARGEABLE_PROBLEM_TYPE,
 } from '@consult/shared';
@@ -25,15 +24,8 @@ import {
 } from './payments-repository';
 import type { StripeProvider } from './providers';
 import { isStripeChargeable } from './stripe-amounts';
-
-/** Stripe's shortest Checkout Session is 30 minutes; a minute more covers the trip there. */
-export const SHORTEST_CHECKOUT_MS = 31 * MINUTE_MS;
-
-/** Where Stripe sends the client back: their bookings, which say how the payment went. */
-export function checkoutReturnUrls(appUrl: string, bookingId: string) {
-  const back = `${appUrl}/dash/bookings?booking=${encodeURIComponent(bookingId)}`;
-  return { successUrl: `${back}&payment=success`, cancelUrl: `${back}&payment=cancelled` };
-}
+import { checkoutReturnUrls, SHORTEST_CHECKOUT_MS } from './checkout-terms';
+import { checkoutUrlForSeries } from './series-checkout';
 
 function notPending(): HttpProblem {
   return new HttpProblem(409, PAYMENT_MESSAGES.checkoutNotPending);
@@ -68,6 +60,8 @@ export async function checkoutUrlFor(
   if (!booking || booking.clientId !== client.id) {
     throw new HttpProblem(404, BOOKING_MESSAGES.bookingNotFound);
   }
+  // A session of a series is paid with the others held with it: one checkout for them all.
+  if (booking.seriesId !== null) return checkoutUrlForSeries(deps, client, booking.seriesId, now);
   const payment = awaitingOnline(
     booking,
     (await paymentsOfBookings(deps.db, [booking.id])).get(booking.id),

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Db, Tx } from '../../db/client';
 import { HttpProblem } from '../../plugins/errors';
 import type { ManualReceipt } from '../bookings';
-import { SHORTEST_CHECKOUT_MS } from './checkout';
+import { SHORTEST_CHECKOUT_MS } from './checkout-terms';
 import { packageReceiptMail } from './payment-mails';
 import { loadPaymentSettings } from './payment-settings';
 import { receiveLockedPayment } from './payment-steps';

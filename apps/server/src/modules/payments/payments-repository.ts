@@ -242,6 +242,31 @@ export async function lockPaymentByProviderPaymentId(
   return row;
 }
 
+/** Every payment of one PaymentIntent (a series' sessions share theirs), oldest first, locked. */
+export async function lockPaymentsByProviderPaymentId(
+  tx: Tx,
+  providerPaymentId: string,
+): Promise<PaymentRow[]> {
+  return tx
+    .select()
+    .from(payments)
+    .where(eq(payments.providerPaymentId, providerPaymentId))
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+    .for('update');
+}
+
+/** The payments a Checkout Session was made for (a series: one per session), oldest first. */
+export async function paymentsByProviderReference(
+  db: Db,
+  providerReference: string,
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.providerReference, providerReference))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
 /** What payment mails name of the booking. */
 export async function findBookingFacts(db: Db, bookingId: string) {
   const [row] = await db

@@ -11,6 +11,10 @@ export interface CheckoutRequest {
   bookingId: string | null;
   /** The package purchase paid for, when it is one (issue 24). */
   purchaseId?: string;
+  /** The series paid for, when it is one (issue 25): one line per session in `lines`. */
+  seriesId?: string;
+  /** The lines of the checkout; without them, one line of `amountMinor` named `description`. */
+  lines?: { description: string; amountMinor: number }[];
   paymentId: string;
   amountMinor: number;
   currency: string;

@@ -55,29 +55,33 @@ export async function createStripeProvider(settings: StripeSettings): Promise<St
 
     async startCheckout(request: CheckoutRequest): Promise<StartedCheckout> {
       // A package purchase's session names no booking: the webhook tells them apart by purpose.
+      // A series' session names its series; its payments are found by the session's id.
       const metadata: Record<string, string> = request.bookingId
         ? { bookingId: request.bookingId, paymentId: request.paymentId }
-        : {
-            purpose: 'package',
-            purchaseId: request.purchaseId ?? '',
-            paymentId: request.paymentId,
-          };
+        : request.seriesId
+          ? { purpose: 'series', seriesId: request.seriesId }
+          : {
+              purpose: 'package',
+              purchaseId: request.purchaseId ?? '',
+              paymentId: request.paymentId,
+            };
+      const lines = request.lines ?? [
+        { description: request.description, amountMinor: request.amountMinor },
+      ];
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         ...(request.bookingId && { client_reference_id: request.bookingId }),
         metadata,
         payment_intent_data: { metadata },
         customer_email: request.customerEmail,
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: request.currency.toLowerCase(),
-              unit_amount: toStripeAmount(request.amountMinor, request.currency),
-              product_data: { name: request.description },
-            },
+        line_items: lines.map((line) => ({
+          quantity: 1,
+          price_data: {
+            currency: request.currency.toLowerCase(),
+            unit_amount: toStripeAmount(line.amountMinor, request.currency),
+            product_data: { name: line.description },
           },
-        ],
+        })),
         expires_at: toSeconds(request.expiresAt),
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,

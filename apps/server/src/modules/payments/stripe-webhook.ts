@@ -23,9 +23,11 @@ import {
   applyPayment,
   bookingMailOwner,
   expireHeldBooking,
+  queueSeriesConfirmationOf,
+  type BookingRow,
 } from '../bookings';
 import { formatMailTime } from '../mail';
-import { findUserById, findUserContacts } from '../users';
+import { findUserById, findUserContacts, type UserRow } from '../users';
 import {
   foreignPaymentOwnerMail,
   latePaymentOwnerMail,
@@ -37,7 +39,8 @@ import {
   findBookingFacts,
   findRefundByProviderReference,
   insertRefund,
-  lockPaymentByProviderPaymentId,
+  lockPaymentsByProviderPaymentId,
+  paymentsByProviderReference,
   lockPaymentOfBooking,
   lockPayment,
   lockPendingRefunds,
@@ -271,7 +274,23 @@ async function sessionPaid(
     });
     return 'applied';
   }
-  // Paid for a booking the client no longer has: nobody is charged for it.
+  return paidForGoneBooking(deps, tx, booking, payment, client, intentId, now);
+}
+
+/**
+ * Money paid for a booking the client no longer has (expired or cancelled), or already paid
+ * another way: nobody is charged for it. Received and refunded in full, or (received already)
+ * left for the owner to return, who is mailed either way.
+ */
+async function paidForGoneBooking(
+  deps: PaymentDeps,
+  tx: Tx,
+  booking: BookingRow,
+  payment: PaymentRow,
+  client: UserRow,
+  intentId: string | null,
+  now: Date,
+): Promise<EventOutcome> {
   const owner = await bookingMailOwner(deps, tx);
   const facts = { bookingId: booking.id, serviceTitle: booking.serviceTitle, state: booking.state };
   if (payment.provider !== 'stripe' || !canMovePayment(payment.status, 'paid')) {
@@ -338,13 +357,73 @@ async function sessionEnded(
   return 'applied';
 }
 
+/**
+ * charge.refunded of a PaymentIntent several payments share (a series paid in one checkout, issue
+ * 25): Stripe's total is the sum of the refunds of all of them. Each payment's pending refunds are
+ * settled in order while the increase covers them; what is left was given back in Stripe's
+ * dashboard and is recorded on the payments that still have room, never beyond what each received.
+ */
+async function sharedIntentRefunded(
+  deps: PaymentDeps,
+  tx: Tx,
+  shared: PaymentRow[],
+  charge: ChargeObject,
+): Promise<EventOutcome> {
+  const refunded = fromStripeAmount(charge.amount_refunded ?? 0, shared[0]!.currency);
+  const received = shared.reduce((sum, payment) => sum + payment.amountMinor, 0);
+  const known = shared.reduce((sum, payment) => sum + payment.refundedMinor, 0);
+  let increase = Math.min(refunded, received) - known;
+  if (increase <= 0) return 'ignored';
+  const plans = [];
+  for (const payment of shared) {
+    const settled = [];
+    for (const refund of await lockPendingRefunds(tx, payment.id)) {
+      if (refund.amountMinor > increase) break;
+      settled.push(refund);
+      increase -= refund.amountMinor;
+    }
+    plans.push({ payment, settled });
+  }
+  for (const plan of plans) {
+    if (increase <= 0) break;
+    const { payment } = plan;
+    const amountMinor = Math.min(
+      payment.amountMinor - payment.refundedMinor - payment.refundPendingMinor,
+      increase,
+    );
+    if (amountMinor <= 0) continue;
+    plan.settled.push(
+      await insertRefund(tx, {
+        paymentId: payment.id,
+        amountMinor,
+        reason: 'Refunded in Stripe',
+        status: 'pending',
+      }),
+    );
+    await updatePayment(tx, payment.id, {
+      refundPendingMinor: payment.refundPendingMinor + amountMinor,
+    });
+    payment.refundPendingMinor += amountMinor;
+    increase -= amountMinor;
+  }
+  for (const { payment, settled } of plans) {
+    if (settled.length === 0) continue;
+    const total = settled.reduce((sum, refund) => sum + refund.amountMinor, payment.refundedMinor);
+    await settleRefunds(deps, tx, payment, settled, total);
+  }
+  return 'applied';
+}
+
 async function chargeRefunded(
   deps: PaymentDeps,
   tx: Tx,
   charge: ChargeObject,
 ): Promise<EventOutcome> {
   const intentId = idOf(charge.payment_intent);
-  const payment = intentId ? await lockPaymentByProviderPaymentId(tx, intentId) : undefined;
+  const shared = intentId ? await lockPaymentsByProviderPaymentId(tx, intentId) : [];
+  // A series' sessions share one PaymentIntent: Stripe's total covers all their refunds.
+  if (shared.length > 1) return sharedIntentRefunded(deps, tx, shared, charge);
+  const payment = shared[0];
   if (!payment) {
     // A refund of a payment whose own event has not arrived yet: Stripe delivers it again later.
     const bookingId = charge.metadata?.bookingId;
@@ -523,6 +602,111 @@ async function packageSessionEvent(
 }
 
 /**
+ * A series' Checkout Session (issue 25), applied once: every payment made for it (found by the
+ * session's id, one per session) is received with its own receipt and its booking confirmed, with
+ * one confirmation for them all; a session no longer held is refunded as a single booking's would
+ * be. Ended unpaid, the sessions whose holds have run out are released (the hold-expiry job
+ * releases the others at their end, so a session the owner closed early takes no time away).
+ */
+async function seriesSessionEvent(
+  deps: PaymentDeps,
+  event: StripeEventLike,
+  session: SessionObject,
+  now: Date,
+): Promise<EventOutcome> {
+  const found = await paymentsByProviderReference(deps.db, session.id);
+  const touched: string[] = [];
+  const outcome = await deps.db.transaction(async (tx): Promise<EventOutcome> => {
+    if (!(await claimProviderEvent(tx, event.id, event.type))) return 'duplicate';
+    // Bookings before their payments, the order every booking change locks them in.
+    const sessions: { booking: BookingRow; payment: PaymentRow }[] = [];
+    for (const row of found) {
+      const booking = row.bookingId ? await lockBookingById(tx, row.bookingId) : undefined;
+      const payment = booking ? await lockPaymentOfBooking(tx, booking.id) : undefined;
+      if (booking && payment?.providerReference === session.id) sessions.push({ booking, payment });
+    }
+    if (sessions.length === 0) return 'ignored';
+    const intentId = idOf(session.payment_intent);
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        const total = sessions.reduce((sum, { payment }) => sum + payment.amountMinor, 0);
+        const currency = (session.currency ?? '').toUpperCase();
+        const amount =
+          typeof session.amount_total === 'number'
+            ? fromStripeAmount(session.amount_total, currency)
+            : null;
+        if (currency !== sessions[0]!.payment.currency || amount !== total) {
+          deps.log.error(
+            { sessionId: session.id, amount, total, currency },
+            'a series checkout paid an amount that is not its sessions’ total',
+          );
+          return 'ignored';
+        }
+        if (session.payment_status !== 'paid') {
+          // A delayed method: the holds wait for its outcome.
+          for (const { booking, payment } of sessions) {
+            if (booking.state !== 'pending_payment' || payment.status !== 'pending') continue;
+            await updateBooking(tx, booking.id, { holdUntil: null });
+            await updatePayment(tx, payment.id, { providerPaymentId: intentId });
+          }
+          return 'applied';
+        }
+        const confirmed: BookingRow[] = [];
+        let client: UserRow | undefined;
+        for (const { booking, payment } of sessions) {
+          if (payment.providerPaymentId !== null && payment.providerPaymentId === intentId)
+            continue;
+          client ??= await findUserById(tx, booking.clientId);
+          if (!client) return 'ignored';
+          touched.push(booking.id);
+          const pays =
+            payment.provider === 'stripe' &&
+            (payment.status === 'pending' || payment.status === 'failed');
+          if (booking.state === 'pending_payment' && pays) {
+            confirmed.push(
+              await applyPayment(deps, tx, booking, client, {
+                now,
+                providerPaymentId: intentId,
+                actor: { type: 'system', userId: null },
+                mail: false,
+              }),
+            );
+          } else {
+            await paidForGoneBooking(deps, tx, booking, payment, client, intentId, now);
+          }
+        }
+        if (client && confirmed.length > 0) {
+          await queueSeriesConfirmationOf(deps, tx, confirmed, client);
+        }
+        return touched.length > 0 ? 'applied' : 'ignored';
+      }
+      case 'checkout.session.expired':
+      case 'checkout.session.async_payment_failed': {
+        let applied = false;
+        for (const { booking, payment } of sessions) {
+          if (booking.state !== 'pending_payment' || payment.status !== 'pending') continue;
+          const failed = event.type === 'checkout.session.async_payment_failed';
+          if (!failed && booking.holdUntil !== null && booking.holdUntil > now) continue;
+          if (failed) await updatePayment(tx, payment.id, { status: 'failed' });
+          await expireHeldBooking(deps, tx, booking, now, {
+            reason: failed ? 'payment failed' : 'checkout expired',
+          });
+          applied = true;
+        }
+        return applied ? 'applied' : 'ignored';
+      }
+      default:
+        return 'ignored';
+    }
+  });
+  if (outcome === 'applied') {
+    for (const bookingId of touched) await sendRefundsOfBooking(deps, bookingId);
+  }
+  return outcome;
+}
+
+/**
  * Applies a verified event once. The refund a late payment needs is sent after the transaction;
  * the refund job sends it if that fails.
  */
@@ -534,6 +718,9 @@ export async function applyStripeEvent(
   const object = event.data.object as SessionObject & ChargeObject & RefundObject;
   if (event.type.startsWith('checkout.session.') && object.metadata?.purpose === 'package') {
     return packageSessionEvent(deps, event, object, now);
+  }
+  if (event.type.startsWith('checkout.session.') && object.metadata?.purpose === 'series') {
+    return seriesSessionEvent(deps, event, object, now);
   }
   const paidEvent =
     event.type === 'checkout.session.completed' ||

@@ -1,6 +1,8 @@
 /** Cancelling a held or confirmed booking. */
 import { beforeCancellationCutoff } from '../booking-state';
-import { updateBooking } from '../bookings-repository';
+import type { Tx } from '../../../db/client';
+import type { ViewContext } from '../booking-view';
+import { updateBooking, type BookingRow } from '../bookings-repository';
 import {
   bookingClient,
   changeContext,
@@ -16,10 +18,51 @@ import {
 } from './change-steps';
 
 /**
- * Cancels a held or confirmed booking: a client only before the cutoff, the owner any time. Its
- * payment is settled in the same transaction (`deps.bookingPayments.settleOnCancel`), and so is a
- * package credit that paid it: given back before the cutoff, forfeited after it, by the same
- * policy (`beforeCancellationCutoff`) whoever cancels.
+ * The cancellation of a booking already locked in `tx`, with everything it settles in the same
+ * transaction: the client's right to cancel (before the cutoff), its event (audited for the owner),
+ * the payment (`deps.bookingPayments.settleOnCancel`), a package credit that paid it (given back
+ * before the cutoff, forfeited after it, by the same policy (`beforeCancellationCutoff`) whoever
+ * cancels) and the mails. A series' cancellation runs it once per session, by each one's own start.
+ */
+export async function cancelLockedBooking(
+  deps: CreditedBookingDeps,
+  tx: Tx,
+  actor: BookingActorRef,
+  booking: BookingRow,
+  view: ViewContext,
+  reason: string | null,
+): Promise<BookingOutcome> {
+  const { now } = view;
+  // A client hears the same reason their booking's clientChange shows.
+  if (actor.type === 'client') requireClientChange(booking, view);
+  requireStateChange(booking, 'cancelled', actor, view);
+  const updated = await updateBooking(tx, booking.id, {
+    state: 'cancelled',
+    cancelledAt: now,
+    holdUntil: null,
+    icsSequence: booking.icsSequence + 1,
+  });
+  await recordChange(tx, actor, booking, {
+    action: 'cancelled',
+    toState: 'cancelled',
+    details: reason ? { reason } : {},
+  });
+  const client = await bookingClient(tx, booking);
+  const refund = await deps.bookingPayments.settleOnCancel(deps, tx, booking, actor);
+  await deps.bookingCredits.settleCredit(tx, {
+    bookingId: booking.id,
+    outcome: beforeCancellationCutoff(booking.startAt, now, view.cutoffHours)
+      ? 'returned'
+      : 'forfeited',
+    actorId: actor.userId,
+  });
+  await mailChange(deps, tx, 'cancelled', updated, client, { reason, refund });
+  return { booking: updated, client: clientView(client), view };
+}
+
+/**
+ * Cancels a held or confirmed booking: a client only before the cutoff, the owner any time
+ * (`cancelLockedBooking`), and sends the provider's refund it gave once committed.
  */
 export async function cancelBooking(
   deps: CreditedBookingDeps,
@@ -29,34 +72,9 @@ export async function cancelBooking(
   now: Date = deps.clock(),
 ): Promise<BookingOutcome> {
   const { view } = await changeContext(deps, now);
-  const inTime = (booking: { startAt: Date }) =>
-    beforeCancellationCutoff(booking.startAt, now, view.cutoffHours);
-  const { reason } = input;
   const outcome = await deps.db.transaction(async (tx) => {
     const booking = await lockOwnBooking(tx, actor, bookingId);
-    // A client hears the same reason their booking's clientChange shows.
-    if (actor.type === 'client') requireClientChange(booking, view);
-    requireStateChange(booking, 'cancelled', actor, view);
-    const updated = await updateBooking(tx, booking.id, {
-      state: 'cancelled',
-      cancelledAt: now,
-      holdUntil: null,
-      icsSequence: booking.icsSequence + 1,
-    });
-    await recordChange(tx, actor, booking, {
-      action: 'cancelled',
-      toState: 'cancelled',
-      details: reason ? { reason } : {},
-    });
-    const client = await bookingClient(tx, booking);
-    const refund = await deps.bookingPayments.settleOnCancel(deps, tx, booking, actor);
-    await deps.bookingCredits.settleCredit(tx, {
-      bookingId: booking.id,
-      outcome: inTime(booking) ? 'returned' : 'forfeited',
-      actorId: actor.userId,
-    });
-    await mailChange(deps, tx, 'cancelled', updated, client, { reason, refund });
-    return { booking: updated, client: clientView(client), view };
+    return cancelLockedBooking(deps, tx, actor, booking, view, input.reason);
   });
   // A provider's refund the cancellation gave goes out now (the refund job sends it if this fails);
   // a manual one stays owed until the owner confirms sending it.

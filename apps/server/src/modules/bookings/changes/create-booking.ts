@@ -11,9 +11,10 @@ import {
   intakeAnswersSchemaFor,
   intakeAnswerSnapshot,
   type IntakeAnswer,
+  type SchedulingSettings,
 } from '@consult/shared';
 import type { AppDeps } from '../../../app-deps';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { isUuid } from '../../../db/uuid';
 import { HttpProblem } from '../../../plugins/errors';
 import { insertAuditEntry } from '../../audit';
@@ -97,7 +98,7 @@ export function requestFingerprint(
  * The answers checked against the service's questions as they are now, kept as a snapshot. A
  * client must answer the required ones; the owner booking for a client may leave any out.
  */
-function answersSnapshot(
+export function answersSnapshot(
   service: ServiceRow,
   actor: BookingActorRef,
   answers: Record<string, string>,
@@ -118,7 +119,11 @@ function answersSnapshot(
 }
 
 /** The client to book for: the verified client themself, or (owner) an existing, enabled client. */
-async function resolveClient(db: Db, actor: BookingActorRef, clientId: string): Promise<UserRow> {
+export async function resolveClient(
+  db: Db,
+  actor: BookingActorRef,
+  clientId: string,
+): Promise<UserRow> {
   if (actor.type === 'client') {
     const user = await findUserById(db, actor.userId);
     if (!user) throw notFound();
@@ -146,6 +151,163 @@ function replayed(existing: BookingRow, fingerprint: string): BookingRow {
     });
   }
   return existing;
+}
+
+/** What one new booking is made of, whether on its own or as a session of a series. */
+export interface NewBookingStep {
+  client: UserRow;
+  service: ServiceRow;
+  start: Date;
+  notes: string | null;
+  answers: IntakeAnswer[];
+  settings: SchedulingSettings;
+  now: Date;
+  /** Pay with a package credit when one covers the service (see CreateBookingInput.useCredit). */
+  wantsCredit: boolean;
+  useCredit: boolean | undefined;
+  /** A discount code the price is lowered by (see CreateBookingInput.couponCode). */
+  couponCode: string | undefined;
+  idempotencyKey: string | null;
+  requestFingerprint: string | null;
+  seriesId: string | null;
+  /** Throws when the time is not free (SlotUnavailable, or a 400), after the caps are checked. */
+  checkTime: () => Promise<void>;
+}
+
+/** A discount code applied to one booking (the discount codes' own record of it). */
+type AppliedCode = NonNullable<Awaited<ReturnType<AppDeps['discountCodes']['applyCode']>>>;
+
+/**
+ * Inserts one booking in `tx` with its credit or payment (a discount code lowering its price), its
+ * event and (owner) audit entry; the caller mails it. A credit that pays it confirms it at once;
+ * `useCredit: true` without one is a 409. A client at a cap can book no time at all: said before
+ * whether this one is free.
+ */
+export async function insertNewBooking(
+  deps: TimedBookingDeps & Pick<AppDeps, 'discountCodes'>,
+  tx: Tx,
+  actor: BookingActorRef,
+  step: NewBookingStep,
+): Promise<{
+  row: BookingRow;
+  credit: { purchaseId: string } | null;
+  applied: AppliedCode | null;
+}> {
+  const { client, service, start, settings, now, couponCode } = step;
+  // A package credit pays the booking whole: it is confirmed with nothing to pay (issue 24).
+  const credit = step.wantsCredit
+    ? await deps.bookingCredits.spendCredit(tx, { clientId: client.id, serviceId: service.id, now })
+    : null;
+  if (step.useCredit === true && service.priceMinor > 0 && !credit) {
+    throw new HttpProblem(409, BOOKING_MESSAGES.creditUnavailable, {
+      type: CREDIT_UNAVAILABLE_PROBLEM_TYPE,
+      errors: { useCredit: [BOOKING_MESSAGES.creditUnavailable] },
+    });
+  }
+  // A discount code lowers the price the booking is made at: its payment (and a Stripe
+  // Checkout's amount) is what is left; nothing left confirms it as a free booking.
+  const applied =
+    couponCode !== undefined
+      ? await deps.discountCodes.applyCode(tx, {
+          code: couponCode,
+          clientId: client.id,
+          target: { kind: 'service', serviceId: service.id },
+          priceMinor: service.priceMinor,
+          currency: service.currency,
+          now,
+        })
+      : null;
+  const price = credit ? 0 : (applied?.totalMinor ?? service.priceMinor);
+  // The owner booking for a client arranges the payment with them: it is recorded by hand.
+  const provider =
+    actor.type === 'owner' ? 'manual' : await deps.bookingPayments.providerForNewBooking(deps, tx);
+  if (actor.type === 'client') {
+    await requireUnderClientCaps(tx, {
+      clientId: client.id,
+      priceMinor: price,
+      provider,
+      rules: settings.rules,
+      now,
+    });
+  }
+  await step.checkTime();
+  const initial = initialBookingState({
+    priceMinor: price,
+    provider,
+    now,
+    holdMinutes: settings.rules.holdMinutes,
+  });
+  const end = addMinutes(start, service.durationMinutes);
+  const row = await insertBookingWithReference(tx, {
+    clientId: client.id,
+    ...serviceSnapshot(service),
+    ...(applied && { priceMinor: applied.totalMinor }),
+    startAt: start,
+    endAt: end,
+    blockedUntil: addMinutes(end, settings.rules.bufferMinutes),
+    state: initial.state,
+    notes: step.notes,
+    answers: step.answers,
+    paymentDue: initial.paymentDue,
+    holdUntil: initial.holdUntil,
+    meetingUrl:
+      initial.state === 'confirmed'
+        ? meetingUrlFor(service.meetingMode, settings.meetingLinks)
+        : null,
+    reminderSentAt: initial.state === 'confirmed' ? initialReminderSentAt(start, now) : null,
+    idempotencyKey: step.idempotencyKey,
+    requestFingerprint: step.requestFingerprint,
+    seriesId: step.seriesId,
+    createdBy: actor.userId,
+  });
+  if (credit) {
+    await deps.bookingCredits.recordCreditUse(tx, {
+      purchaseId: credit.purchaseId,
+      bookingId: row.id,
+      actorId: actor.userId,
+    });
+  } else {
+    await deps.bookingPayments.openPayment(
+      tx,
+      row,
+      provider,
+      applied ? { code: applied.code, discountMinor: applied.discountMinor } : undefined,
+    );
+  }
+  if (applied) await deps.discountCodes.recordUse(tx, applied, { bookingId: row.id });
+  await insertBookingEvent(tx, {
+    bookingId: row.id,
+    action: 'created',
+    fromState: null,
+    toState: row.state,
+    actorType: actor.type,
+    actorId: actor.userId,
+    details: {
+      start: row.startAt.toISOString(),
+      service: row.serviceSlug,
+      ...(credit && { creditPurchaseId: credit.purchaseId }),
+      ...(applied && { couponCode: applied.code, discountMinor: applied.discountMinor }),
+      ...(step.seriesId && { seriesId: step.seriesId }),
+    },
+  });
+  if (actor.type === 'owner') {
+    await insertAuditEntry(tx, {
+      actorId: actor.userId,
+      action: 'booking.created',
+      target: row.id,
+      details: {
+        before: null,
+        after: {
+          state: row.state,
+          start: row.startAt.toISOString(),
+          service: row.serviceSlug,
+          clientId: client.id,
+          ...(step.seriesId && { seriesId: step.seriesId }),
+        },
+      },
+    });
+  }
+  return { row, credit, applied };
 }
 
 /**
@@ -205,125 +367,25 @@ export async function createBooking(
 
   try {
     const { booking, credit, discount } = await db.transaction(async (tx) => {
-      // A package credit pays the booking whole: it is confirmed with nothing to pay (issue 24).
-      const credit = wantsCredit
-        ? await deps.bookingCredits.spendCredit(tx, {
-            clientId: client.id,
-            serviceId: service.id,
-            now,
-          })
-        : null;
-      if (input.useCredit === true && service.priceMinor > 0 && !credit) {
-        throw new HttpProblem(409, BOOKING_MESSAGES.creditUnavailable, {
-          type: CREDIT_UNAVAILABLE_PROBLEM_TYPE,
-          errors: { useCredit: [BOOKING_MESSAGES.creditUnavailable] },
-        });
-      }
-      // A discount code lowers the price the booking is made at: its payment (and a Stripe
-      // Checkout's amount) is what is left; nothing left confirms it as a free booking.
-      const applied =
-        couponCode !== undefined
-          ? await deps.discountCodes.applyCode(tx, {
-              code: couponCode,
-              clientId: client.id,
-              target: { kind: 'service', serviceId: service.id },
-              priceMinor: service.priceMinor,
-              currency: service.currency,
-              now,
-            })
-          : null;
-      const price = credit ? 0 : (applied?.totalMinor ?? service.priceMinor);
-      // The owner booking for a client arranges the payment with them: it is recorded by hand.
-      const provider =
-        actor.type === 'owner'
-          ? 'manual'
-          : await deps.bookingPayments.providerForNewBooking(deps, tx);
-      // A client at a cap can book no time at all: said before whether this one is free.
-      if (actor.type === 'client') {
-        await requireUnderClientCaps(tx, {
-          clientId: client.id,
-          priceMinor: price,
-          provider,
-          rules: settings.rules,
-          now,
-        });
-      }
-      await checkTimeFree(tx, deps.calendarBusy, service, start, now, settings, {
-        outsideHours: actor.type === 'owner' && input.outsideHours === true,
-      });
-      const initial = initialBookingState({
-        priceMinor: price,
-        provider,
-        now,
-        holdMinutes: settings.rules.holdMinutes,
-      });
-      const end = addMinutes(start, service.durationMinutes);
-      const row = await insertBookingWithReference(tx, {
-        clientId: client.id,
-        ...serviceSnapshot(service),
-        ...(applied && { priceMinor: applied.totalMinor }),
-        startAt: start,
-        endAt: end,
-        blockedUntil: addMinutes(end, settings.rules.bufferMinutes),
-        state: initial.state,
+      const { row, credit, applied } = await insertNewBooking(deps, tx, actor, {
+        client,
+        service,
+        start,
         notes,
         answers,
-        paymentDue: initial.paymentDue,
-        holdUntil: initial.holdUntil,
-        meetingUrl:
-          initial.state === 'confirmed'
-            ? meetingUrlFor(service.meetingMode, settings.meetingLinks)
-            : null,
-        reminderSentAt: initial.state === 'confirmed' ? initialReminderSentAt(start, now) : null,
+        settings,
+        now,
+        wantsCredit,
+        useCredit: input.useCredit,
+        couponCode,
         idempotencyKey: key ?? null,
         requestFingerprint: key !== undefined ? fingerprint : null,
-        createdBy: actor.userId,
+        seriesId: null,
+        checkTime: () =>
+          checkTimeFree(tx, deps.calendarBusy, service, start, now, settings, {
+            outsideHours: actor.type === 'owner' && input.outsideHours === true,
+          }),
       });
-      if (credit) {
-        await deps.bookingCredits.recordCreditUse(tx, {
-          purchaseId: credit.purchaseId,
-          bookingId: row.id,
-          actorId: actor.userId,
-        });
-      } else {
-        await deps.bookingPayments.openPayment(
-          tx,
-          row,
-          provider,
-          applied ? { code: applied.code, discountMinor: applied.discountMinor } : undefined,
-        );
-      }
-      if (applied) await deps.discountCodes.recordUse(tx, applied, { bookingId: row.id });
-      await insertBookingEvent(tx, {
-        bookingId: row.id,
-        action: 'created',
-        fromState: null,
-        toState: row.state,
-        actorType: actor.type,
-        actorId: actor.userId,
-        details: {
-          start: row.startAt.toISOString(),
-          service: row.serviceSlug,
-          ...(credit && { creditPurchaseId: credit.purchaseId }),
-          ...(applied && { couponCode: applied.code, discountMinor: applied.discountMinor }),
-        },
-      });
-      if (actor.type === 'owner') {
-        await insertAuditEntry(tx, {
-          actorId: actor.userId,
-          action: 'booking.created',
-          target: row.id,
-          details: {
-            before: null,
-            after: {
-              state: row.state,
-              start: row.startAt.toISOString(),
-              service: row.serviceSlug,
-              clientId: client.id,
-            },
-          },
-        });
-      }
       if (row.state === 'confirmed') await mailChange(deps, tx, 'confirmed', row, client);
       const discount = applied && {
         code: applied.code,

@@ -107,6 +107,8 @@ export async function applyPayment(
     /** The payment's provider before the owner marked it paid, for the audit log. */
     providerBefore?: string;
     actor: { type: 'owner' | 'system'; userId: string | null };
+    /** False: the caller sends one confirmation for several (a series' checkout paid). */
+    mail?: boolean;
   },
 ): Promise<BookingRow> {
   const { now, actor } = options;
@@ -131,7 +133,9 @@ export async function applyPayment(
     actorId: actor.userId,
     details: {},
   });
-  if (confirms) await mailChange(deps, tx, 'confirmed', updated, client);
+  if (confirms && options.mail !== false) {
+    await mailChange(deps, tx, 'confirmed', updated, client);
+  }
   // Last: the receipt number's counter row is locked from here to the commit.
   const payment = await deps.bookingPayments.receivePayment(deps, tx, booking, client, options);
   if (actor.type === 'owner') {

@@ -57,16 +57,16 @@ export interface BookingMailInput {
 }
 
 /** The date in subjects, short: "10 March 2026, 14:00". */
-function subjectTime(instant: Date, timeZone: string): string {
+export function subjectTime(instant: Date, timeZone: string): string {
   return localTime(instant, timeZone).toFormat('d LLLL yyyy, HH:mm');
 }
 
 /** Subjects are one line even when a name has line breaks. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-interface MailParts {
+export interface MailParts {
   to: string;
   subject: string;
   intro: string;
@@ -76,7 +76,7 @@ interface MailParts {
   attachment: CalendarFile;
 }
 
-function renderMail(parts: MailParts): OutgoingMail {
+export function renderMail(parts: MailParts): OutgoingMail {
   const text = [
     parts.intro,
     '',

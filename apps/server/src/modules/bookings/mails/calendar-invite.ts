@@ -5,6 +5,7 @@
  * adding a second one.
  */
 import ical, {
+  type ICalCalendar,
   ICalAttendeeRole,
   ICalAttendeeStatus,
   ICalCalendarMethod,
@@ -110,7 +111,8 @@ export function calendarName(name: string): string {
   return name.replace(/\s+/g, ' ').replaceAll('"', "'").trim();
 }
 
-export function calendarInvite(input: CalendarInviteInput): string {
+/** The booking's event, with its stable UID and SEQUENCE, added to `calendar`. */
+function addBookingEvent(calendar: ICalCalendar, input: CalendarInviteInput): void {
   const { booking, method, client, owner, appUrl, clientPhone } = input;
   const manageUrl = appUrl ? `${appUrl}${paths.dashboard}` : null;
   const description = [
@@ -119,11 +121,6 @@ export function calendarInvite(input: CalendarInviteInput): string {
     ...(booking.notes ? [`Notes: ${booking.notes}`] : []),
     ...(manageUrl ? [`Manage your booking: ${manageUrl}`] : []),
   ].join('\n');
-
-  const calendar = ical({
-    prodId: { company: 'consult', product: 'bookings', language: 'EN' },
-    method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-  });
   calendar.createEvent({
     id: calendarInviteUid(booking.id, appUrl),
     sequence: booking.icsSequence,
@@ -150,7 +147,38 @@ export function calendarInvite(input: CalendarInviteInput): string {
         ]
       : [],
   });
+}
+
+function newCalendar(method: InviteMethod): ICalCalendar {
+  return ical({
+    prodId: { company: 'consult', product: 'bookings', language: 'EN' },
+    method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+}
+
+export function calendarInvite(input: CalendarInviteInput): string {
+  const calendar = newCalendar(input.method);
+  addBookingEvent(calendar, input);
   return calendar.toString();
+}
+
+/**
+ * One invite holding a series' sessions (issue 25), each its own event with the UID and SEQUENCE
+ * of that booking's own invite: a later change of one session updates that event only.
+ */
+export function seriesCalendarFile(
+  sessions: readonly BookingRow[],
+  common: Omit<CalendarInviteInput, 'booking' | 'method'>,
+): CalendarFile {
+  const calendar = newCalendar('REQUEST');
+  for (const booking of sessions) {
+    addBookingEvent(calendar, { ...common, booking, method: 'REQUEST' });
+  }
+  return {
+    filename: 'invite.ics',
+    contentType: 'text/calendar; method=REQUEST',
+    content: calendar.toString(),
+  };
 }
 
 /** The invite as a mail attachment or a download. */

@@ -47,6 +47,7 @@ import { createBooking } from '../changes/create-booking';
 import { changeBookingState, markBookingPaid } from '../changes/owner-changes';
 import { rescheduleBooking } from '../changes/reschedule-booking';
 import { loadSchedulingSettings } from '../scheduling-settings';
+import { ownerSeriesRoutes } from '../series/series-routes';
 import { changeSiteCurrency, loadSiteCurrency } from '../site-currency';
 
 const errors = { 401: problemSchema, 403: problemSchema };
@@ -60,6 +61,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
   // Before body validation, so a stranger learns nothing about the shapes: 401/403 first.
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireAdmin);
+  // A series for a client (issue 25): /admin/bookings/series…
+  await app.register(ownerSeriesRoutes, { deps });
 
   app.get(
     '/admin/services',

@@ -21,6 +21,13 @@ import {
 import { errorMessage, fieldErrors } from '../../../lib/problem';
 import { dateInZone, formatInstant } from '../../../lib/date-time';
 import { useCreateAdminBookingMutation, useSearchClientsQuery } from '../api/admin-bookings-api';
+import { useCreateAdminSeriesMutation } from '../api/series-api';
+import {
+  NO_REPEAT,
+  SeriesRepeatFields,
+  seriesConflictsOf,
+  type RepeatChoice,
+} from './series-repeat-fields';
 import {
   chosenStart,
   initialTimeChoice,
@@ -85,7 +92,14 @@ function BookForClientForm({
   );
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
-  const [create, { error, isLoading, reset }] = useCreateAdminBookingMutation();
+  const [repeat, setRepeat] = useState<RepeatChoice>(NO_REPEAT);
+  const [createOne, one] = useCreateAdminBookingMutation();
+  const [createSeries, series] = useCreateAdminSeriesMutation();
+  const { error, isLoading } = repeat.every ? series : one;
+  const reset = () => {
+    one.reset();
+    series.reset();
+  };
   const serverErrors = fieldErrors(error) as FormErrors;
   const shown = { ...serverErrors, ...errors };
   const onlyFieldErrors = Object.keys(serverErrors).length > 0;
@@ -114,7 +128,22 @@ function BookForClientForm({
     }
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
-    const result = await create(body);
+    if (repeat.every) {
+      const { outsideHours: _, ...asked } = body;
+      const made = await createSeries({ ...asked, ...repeat, every: repeat.every });
+      if ('error' in made) {
+        const taken = seriesConflictsOf(made.error);
+        if (taken) setRepeat({ ...repeat, skip: [...new Set([...repeat.skip, ...taken])] });
+        return;
+      }
+      const sessions = made.data.series.bookings;
+      toast.success(
+        `Booked ${client!.name} for ${sessions.length} sessions from ${formatInstant(sessions[0]!.start, timeZone)}. The client is told by e-mail.`,
+      );
+      onCreated(sessions[0]!.id);
+      return;
+    }
+    const result = await createOne(body);
     if ('error' in result) return;
     toast.success(
       `Booked ${result.data.client.name} for ${formatInstant(result.data.start, timeZone)}. The client is told by e-mail.`,
@@ -149,6 +178,8 @@ function BookForClientForm({
           setService(event.target.value);
           setChoice((previous) => ({ ...previous, slot: null }));
           setErrors(({ service: _, ...rest }) => rest);
+          // Another series: the dates found taken were the old one's.
+          setRepeat((previous) => ({ ...previous, skip: [] }));
         }}
         error={shown.service}
         options={[
@@ -164,6 +195,7 @@ function BookForClientForm({
         onChange={(next) => {
           setChoice(next);
           setErrors(({ start: _, ...rest }) => rest);
+          setRepeat((previous) => ({ ...previous, skip: [] }));
           reset();
         }}
         service={service || null}
@@ -172,6 +204,7 @@ function BookForClientForm({
         error={shown.start}
         suggestions={nearestSlotsOf(error)}
       />
+      <SeriesRepeatFields value={repeat} onChange={setRepeat} timeZone={timeZone} />
       <Field
         label="Notes (optional)"
         hint="What the meeting is about; the client sees them."

@@ -21,6 +21,7 @@ import {
   useChangeAdminBookingStateMutation,
   type BookingStateAction,
 } from '../api/admin-bookings-api';
+import { useCancelAdminSeriesMutation } from '../api/series-api';
 
 const DONE: Record<BookingStateAction, string> = {
   complete: 'marked completed',
@@ -125,7 +126,11 @@ function CancelDialog({
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const mailDelivered = useMailDelivered();
-  const [cancel, { error, isLoading }] = useCancelAdminBookingMutation();
+  const [cancel, single] = useCancelAdminBookingMutation();
+  const [cancelSeries, following] = useCancelAdminSeriesMutation();
+  // A session of a series (issue 25): this one only, or this one and the following.
+  const [withFollowing, setWithFollowing] = useState(false);
+  const { error, isLoading } = withFollowing ? following : single;
 
   const confirm = async () => {
     const parsed = cancelBookingSchema.safeParse({ reason });
@@ -133,7 +138,11 @@ function CancelDialog({
       setInvalid(parsed.error.issues[0]?.message ?? null);
       return;
     }
-    const result = await cancel({ id: booking.id, reason: parsed.data.reason ?? undefined });
+    const why = parsed.data.reason ?? undefined;
+    const result =
+      withFollowing && booking.seriesId
+        ? await cancelSeries({ id: booking.seriesId, from: booking.id, reason: why })
+        : await cancel({ id: booking.id, reason: why });
     if ('error' in result) return;
     toast.success(
       `${label}: cancelled. ${mailDelivered === false ? "Mail is not being delivered: the client's mail is in the outbox (System → Outbox)." : 'The client is told by e-mail.'}`,
@@ -158,6 +167,28 @@ function CancelDialog({
           {label} ({booking.service.title}) will be cancelled and the time freed. The client gets an
           e-mail with the cancellation.
         </p>
+        {booking.seriesId && (
+          <fieldset>
+            <legend className="font-semibold text-ink">This session is part of a series</legend>
+            <div className="mt-2 flex flex-col gap-1">
+              {[
+                { value: false, label: 'Cancel this session only' },
+                { value: true, label: 'Cancel this session and the following ones' },
+              ].map((option) => (
+                <label key={option.label} className="flex min-h-11 items-center gap-2">
+                  <input
+                    type="radio"
+                    name="cancel-series"
+                    checked={withFollowing === option.value}
+                    onChange={() => setWithFollowing(option.value)}
+                    className="size-4 accent-brand"
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
         <Field
           label="Reason (optional)"
           hint="Included in the client's e-mail and the booking's history."

@@ -45,6 +45,8 @@ import { CheckoutRedirect } from '../checkout/checkout-redirect';
 import { clearChoice, loadChoice, saveChoice } from './booking-choice';
 import { BookingLimitNotice, readBookingLimit, type BookingLimit } from './booking-limit-notice';
 import { VerifyEmailNotice } from './verify-email-notice';
+// A type only (erased): the component itself is loaded lazily below.
+import type { SeriesFields } from './repeat-option';
 import { IntakeAnswers, type IntakeAnswerFields, type IntakeAnswerValues } from './intake-answers';
 import {
   NO_PAYMENT_CHOICE,
@@ -60,6 +62,9 @@ const loadConfirmation = () => import('./booking-confirmation');
 const BookingConfirmation = lazy(async () => ({
   default: (await loadConfirmation()).BookingConfirmation,
 }));
+
+/** "Repeat this session" (issue 25): its own chunk, loaded once a time is chosen. */
+const RepeatOption = lazy(() => import('./repeat-option'));
 
 /** The server's errors of `answers.<questionId>`, by question id. */
 const ANSWER_ERROR_PREFIX = 'answers.';
@@ -190,6 +195,7 @@ function ChooseAndConfirm({
   const [notesError, setNotesError] = useState<string | undefined>();
   const notesRef = useRef<HTMLTextAreaElement>(null);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const [repeating, setRepeating] = useState(false);
   const [booked, setBooked] = useState<BookingRecord | null>(null);
   const [payment, setPayment] = useState<PaymentChoice>(NO_PAYMENT_CHOICE);
   const [creditRefused, setCreditRefused] = useState(false);
@@ -332,6 +338,32 @@ function ChooseAndConfirm({
   };
   // Built when called: `confirm` reads the attempt ref, which render must not.
   const submit = () => handleSubmit(confirm)();
+  /**
+   * The notes, answers and payment checked as for one booking, for a series (null: errors shown).
+   * A credit chosen is used by each session while the client's credits last (the server's default),
+   * the rest paid as usual, rather than refusing the series when they do not cover every session.
+   */
+  const collectForSeries = () =>
+    new Promise<SeriesFields>((resolve) => {
+      if (notes.trim().length > BOOKING_NOTES_MAX) {
+        setNotesError(BOOKING_MESSAGES.notesTooLong);
+        notesRef.current?.focus();
+        resolve(null);
+        return;
+      }
+      void handleSubmit(
+        (answers) => {
+          const { useCredit, couponCode } = paymentFields(payment, creditRefused);
+          resolve({
+            notes,
+            ...(questions.length > 0 && { answers }),
+            ...(useCredit === false && { useCredit }),
+            ...(couponCode !== undefined && { couponCode }),
+          });
+        },
+        () => resolve(null),
+      )();
+    });
 
   const showAnswerErrors = (byField: Record<string, string>) => {
     let first = true;
@@ -407,6 +439,19 @@ function ChooseAndConfirm({
 
       <ChoiceSummary service={service} start={start} timeZone={timeZone} payment={payment} />
 
+      {start && (
+        <Suspense fallback={null}>
+          <RepeatOption
+            service={service}
+            start={start}
+            timeZone={timeZone}
+            signedIn={Boolean(token)}
+            collect={collectForSeries}
+            onActiveChange={setRepeating}
+          />
+        </Suspense>
+      )}
+
       {/* Each notice is an alert or status of its own, announced as it appears. */}
       <OutcomeNotice
         outcome={outcome}
@@ -416,13 +461,15 @@ function ChooseAndConfirm({
         onRetry={submit}
       />
 
-      <Button
-        className="self-stretch sm:self-start sm:px-8"
-        disabled={!start || isLoading}
-        onClick={() => void submit()}
-      >
-        {isLoading ? 'Booking...' : outcome.kind === 'failed' ? 'Try again' : 'Confirm booking'}
-      </Button>
+      {!repeating && (
+        <Button
+          className="self-stretch sm:self-start sm:px-8"
+          disabled={!start || isLoading}
+          onClick={() => void submit()}
+        >
+          {isLoading ? 'Booking...' : outcome.kind === 'failed' ? 'Try again' : 'Confirm booking'}
+        </Button>
+      )}
     </div>
   );
 }

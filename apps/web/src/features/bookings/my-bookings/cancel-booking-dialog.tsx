@@ -9,6 +9,7 @@ import { formatDateTime, zoneName } from '../../../lib/date-time';
 import { errorMessage } from '../../../lib/problem';
 import { useMailDelivered } from '../../../lib/site-brand-api';
 import { useCancelBookingMutation } from '../api/my-bookings-api';
+import { useCancelSeriesMutation } from '../api/series-api';
 
 export function CancelBookingDialog({
   booking,
@@ -23,14 +24,22 @@ export function CancelBookingDialog({
 }) {
   const [reason, setReason] = useState('');
   const mailDelivered = useMailDelivered();
-  const [cancel, { error, isLoading, reset }] = useCancelBookingMutation();
+  const [cancel, single] = useCancelBookingMutation();
+  const [cancelSeries, following] = useCancelSeriesMutation();
+  // A session of a series (issue 25): this one only, or this one and the following.
+  const [withFollowing, setWithFollowing] = useState(false);
+  const { error, isLoading } = withFollowing ? following : single;
 
   const close = () => {
-    reset();
+    single.reset();
+    following.reset();
     onClose();
   };
   const onConfirm = async () => {
-    const result = await cancel({ id: booking.id, reason });
+    const result =
+      withFollowing && booking.seriesId
+        ? await cancelSeries({ id: booking.seriesId, from: booking.id, reason })
+        : await cancel({ id: booking.id, reason });
     if ('data' in result) {
       toast.success(
         mailDelivered === false
@@ -58,6 +67,34 @@ export function CancelBookingDialog({
           {booking.service.title} on {formatDateTime(booking.start, timeZone)} ({zoneName(timeZone)}
           ). The time is freed for others and you get a cancellation e-mail.
         </p>
+        {booking.seriesId && (
+          <fieldset>
+            <legend className="font-semibold text-ink">This session is part of a series</legend>
+            <div className="mt-2 flex flex-col gap-1">
+              {[
+                { value: false, label: 'Cancel this session only' },
+                { value: true, label: 'Cancel this session and the following ones' },
+              ].map((option) => (
+                <label key={option.label} className="flex min-h-11 items-center gap-2">
+                  <input
+                    type="radio"
+                    name="cancel-series"
+                    checked={withFollowing === option.value}
+                    onChange={() => setWithFollowing(option.value)}
+                    className="size-4 accent-brand"
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+            {withFollowing && (
+              <p className="mt-2 text-sm text-muted">
+                Each session is refunded or its credit given back by its own date; sessions already
+                too close to cancel stay booked.
+              </p>
+            )}
+          </fieldset>
+        )}
         <RefundLine payment={booking.payment} />
         {error && <Alert tone="error">{errorMessage(error)}</Alert>}
         <Field
