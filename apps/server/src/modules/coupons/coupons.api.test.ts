@@ -4,7 +4,7 @@
  * the receipt's lines, a 100 % code, and refunds capped at what the discounted payment took.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import {
   adminCouponSchema,
   adminCouponsListSchema,
@@ -28,6 +28,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditLog } from '../audit/schema';
 import { addService, openEveryDay, slotAt } from '../bookings/booking-test-setup';
 import { bookings } from '../bookings/schema';
+import { mailOutbox } from '../mail/schema';
 import { payments } from '../payments/schema';
 
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
@@ -375,6 +376,14 @@ describe('discount codes with manual payments', () => {
         { kind: 'discount', code: coupon.code, amountMinor: -2000 },
         { kind: 'total', amountMinor: 6000 },
       ]);
+      // The receipt mail says it too.
+      const [receiptMail] = await t.app.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, client.user.email), like(mailOutbox.subject, 'Receipt %')));
+      expect(receiptMail!.text).toContain(
+        `The price was $80.00; the code ${coupon.code} took $20.00 off.`,
+      );
       const redeemed = adminCouponsListSchema
         .parse((await call('GET', '/api/admin/coupons', owner)).json())
         .coupons.find((c) => c.id === coupon.id)!;

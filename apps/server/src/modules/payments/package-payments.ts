@@ -19,7 +19,7 @@ import type { ManualReceipt } from '../bookings';
 import { SHORTEST_CHECKOUT_MS } from './checkout-terms';
 import { packageReceiptMail } from './payment-mails';
 import { loadPaymentSettings } from './payment-settings';
-import { receiveLockedPayment } from './payment-steps';
+import { discountOf, receiveLockedPayment } from './payment-steps';
 import { insertPayment, lockPayment, updatePayment, type PaymentRow } from './payments-repository';
 import { isStripeChargeable } from './stripe-amounts';
 
@@ -159,6 +159,7 @@ export async function receivePackagePayment(
       currency: paid.currency,
       businessName: settings.businessName,
       receiptNumber: paid.receiptNumber!,
+      discount: discountOf(paid),
     }),
     tx,
   );

@@ -26,6 +26,22 @@ interface PaymentMailFacts {
   amountMinor: number;
   currency: string;
   businessName: string;
+  /** The discount code the price was reduced by, if any (issue 24). */
+  discount?: MailDiscount | null;
+}
+
+/** A discount code's line on a receipt mail: the price before it and what the code took off. */
+export interface MailDiscount {
+  code: string;
+  discountMinor: number;
+}
+
+/** "The price was $500.00; the code SPRING20 took $100.00 off." None without a code. */
+function discountLines(amountMinor: number, currency: string, discount: MailDiscount | null) {
+  if (!discount || discount.discountMinor === 0) return [];
+  const price = formatMoney(amountMinor + discount.discountMinor, currency);
+  const off = formatMoney(discount.discountMinor, currency);
+  return [`The price was ${price}; the code ${discount.code} took ${off} off.`];
 }
 
 /** The booking's reference line; none for a package (it has no reference). */
@@ -48,6 +64,7 @@ export function receiptMail(facts: PaymentMailFacts & { receiptNumber: string })
     `Receipt ${facts.receiptNumber}: payment received`,
     [
       `Hello ${facts.clientName}, thank you: your payment of ${amount} for ${paidFor(facts)} was received${from}. Your receipt ${facts.receiptNumber} is here, ready to print:`,
+      ...discountLines(facts.amountMinor, facts.currency, facts.discount ?? null),
       'You can find all your payments and receipts on your dashboard.',
       ...referenceLine(facts),
     ],
@@ -224,6 +241,7 @@ export function packageReceiptMail(facts: {
   currency: string;
   businessName: string;
   receiptNumber: string;
+  discount?: MailDiscount | null;
 }): OutgoingMail {
   const amount = formatMoney(facts.amountMinor, facts.currency);
   const from = facts.businessName ? ` by ${facts.businessName}` : '';
@@ -233,6 +251,7 @@ export function packageReceiptMail(facts: {
     `Receipt ${facts.receiptNumber}: payment received`,
     [
       `Hello ${facts.clientName}, thank you: your payment of ${amount} for ${facts.packageTitle} (${sessions}) was received${from}. Your receipt ${facts.receiptNumber} is here, ready to print:`,
+      ...discountLines(facts.amountMinor, facts.currency, facts.discount ?? null),
       'Your credits are ready to use: choose a covered service on the consultation page and book with a credit. Your dashboard shows the credits left and when they expire.',
     ],
     { href: `${facts.appUrl}${receiptPath(facts.paymentId)}`, label: 'View the receipt' },

@@ -90,7 +90,15 @@ export function mailFacts(
     amountMinor: payment.amountMinor,
     currency: payment.currency,
     businessName,
+    discount: discountOf(payment),
   };
+}
+
+/** The payment's discount code and what it took off, for its mails; null without one. */
+export function discountOf(payment: PaymentRow) {
+  return payment.discountCode === null
+    ? null
+    : { code: payment.discountCode, discountMinor: payment.discountMinor };
 }
 
 /**
