@@ -71,27 +71,34 @@ async function offerLinkMailedTo(request: APIRequestContext, to: string): Promis
   return new URL(mail.text.match(/https?:\/\/\S+\/waitlist\/offers\/[\w-]+/)![0]).pathname;
 }
 
-test('a client waits for a taken hour; when it is cancelled the offer mail links it and one click books it', async ({
+test('a client waits for an hour of another client’s weekly series; when that session is cancelled the offer mail links it and one click books it', async ({
   browser,
 }) => {
-  // The first client books an hour three days ahead (through the API: not what this test tests).
+  // The first client books a weekly series of 4 at an hour three days ahead (through the API:
+  // series.spec tests the screens).
   const holderPage = await pageOn(browser);
   const holder = await client(holderPage, 'wl-holder');
   const holderHeaders = await bearer(holderPage.request, holder);
-  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const firstDay = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const availability = (await (
     await holderPage.request.get(
-      `/api/availability?service=${SERVICE}&from=${day}&to=${day}&timeZone=UTC`,
+      `/api/availability?service=${SERVICE}&from=${firstDay}&to=${firstDay}&timeZone=UTC`,
     )
   ).json()) as { days: { date: string; slots: string[] }[] };
   const slots = availability.days.flatMap((entry) => entry.slots);
-  const start = slots[Math.floor(slots.length / 2)]!;
-  const booked = await holderPage.request.post('/api/bookings', {
+  const first = slots[Math.floor(slots.length / 2)]!;
+  const booked = await holderPage.request.post('/api/bookings/series', {
     headers: holderHeaders,
-    data: { service: SERVICE, start },
+    data: { service: SERVICE, start: first, every: 'week', count: 4 },
   });
   expect(booked.status(), await booked.text()).toBe(201);
-  const bookingId = ((await booked.json()) as { id: string }).id;
+  const series = (
+    (await booked.json()) as { series: { bookings: { id: string; start: string }[] } }
+  ).series.bookings;
+  expect(series).toHaveLength(4);
+  // The waiting client hopes for the second session's hour.
+  const { id: bookingId, start } = series[1]!;
+  const day = start.slice(0, 10);
 
   // The second wants exactly that hour (its weekday, its time, that day at the latest).
   const page = await pageOn(browser);

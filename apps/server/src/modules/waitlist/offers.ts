@@ -21,6 +21,7 @@ import {
   SLOT_TAKEN_PROBLEM_TYPE,
   waitlistOfferPath,
   type CreatedBooking,
+  type SchedulingSettings,
   type WaitlistOfferView,
 } from '@consult/shared';
 import { eq } from 'drizzle-orm';
@@ -132,10 +133,10 @@ async function freeSlots(
   deps: OfferJobDeps,
   tx: Tx,
   service: ServiceRow,
+  config: SchedulingSettings,
   latestDate: string,
   now: Date,
 ): Promise<Slot[]> {
-  const config = await loadSchedulingSettings(tx, deps.log);
   const end = DateTime.fromISO(latestDate, { zone: 'UTC' }).plus({ days: 2 }).toJSDate();
   if (end <= now) return [];
   const starts = await slotsIn(tx, deps.calendarBusy, service, { start: now, end }, now, config);
@@ -158,9 +159,9 @@ async function offerService(
     if (!service?.active) return 0;
     const entries = await claimWaitingEntries(tx, serviceId);
     if (entries.length === 0) return 0;
-    let slots = await freeSlots(deps, tx, service, latestDate, now);
-    if (slots.length === 0) return 0;
     const config = await loadSchedulingSettings(tx, deps.log);
+    let slots = await freeSlots(deps, tx, service, config, latestDate, now);
+    if (slots.length === 0) return 0;
     const bufferMs = config.rules.bufferMinutes * MINUTE_MS;
     const offeredBefore = new Map<string, Set<number>>();
     for (const offer of await offersOfEntries(
@@ -185,7 +186,13 @@ async function offerService(
         (candidate) => !seen?.has(candidate.start.getTime()) && slotSuits(entry, candidate),
       )) {
         const token = randomBytes(24).toString('base64url');
-        const expiresAt = new Date(now.getTime() + config.rules.waitlistOfferMinutes * MINUTE_MS);
+        // Held for the offer window, and never past the session's start.
+        const expiresAt = new Date(
+          Math.min(
+            now.getTime() + config.rules.waitlistOfferMinutes * MINUTE_MS,
+            slot.start.getTime(),
+          ),
+        );
         try {
           // A savepoint: a time another run offered meanwhile fails alone, and the next is tried.
           await tx.transaction((inner) =>
