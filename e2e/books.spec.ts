@@ -39,7 +39,9 @@ async function bookPaidSession(page: Page, nth: number) {
 /** The owner opens the client's payment on /admin/payments. */
 async function openPayment(owner: Page, client: TestAccount) {
   await owner.goto('/admin/payments');
-  await owner.getByLabel('Search reference, receipt number, client or service').fill(client.email);
+  await owner
+    .getByLabel('Search reference, receipt number, client, service or package')
+    .fill(client.email);
   await expect(owner).toHaveURL(/[?&]q=/);
   await owner.getByRole('link', { name: new RegExp(client.name) }).click();
   await expect(owner.getByRole('heading', { name: /\$120\.00 · Strategy session/ })).toBeVisible();

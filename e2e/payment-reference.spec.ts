@@ -116,7 +116,7 @@ test('manual payment: the client sees how to pay with the amount and the referen
   // …and in payments.
   await owner.goto('/admin/payments');
   await owner
-    .getByLabel('Search reference, receipt number, client or service')
+    .getByLabel('Search reference, receipt number, client, service or package')
     .fill(reference.toLowerCase());
   await expect(owner).toHaveURL(new RegExp(`[?&]q=${reference.toLowerCase()}`));
   const payment = owner.getByRole('link', { name: new RegExp(account.name) });

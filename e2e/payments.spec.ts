@@ -64,7 +64,9 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
 
   // The owner finds the payment and records it.
   await owner.goto('/admin/payments');
-  await owner.getByLabel('Search reference, receipt number, client or service').fill(client.email);
+  await owner
+    .getByLabel('Search reference, receipt number, client, service or package')
+    .fill(client.email);
   // The list follows the search (its address says so) before a row is opened.
   await expect(owner).toHaveURL(/[?&]q=/);
   await owner.getByRole('link', { name: new RegExp(client.name) }).click();
