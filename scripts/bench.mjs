@@ -11,6 +11,7 @@ import {
   bookingStorm,
   fillBookings,
   independentSlots,
+  measureSeriesPreview,
   scratchDatabase,
   signIn,
 } from './bench/bookings.mjs';
@@ -37,7 +38,7 @@ const root = new URL('..', import.meta.url).pathname;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
 /**
- * BENCH_ONLY=memory, requests, metrics, calendars or waitlist runs that section alone (requests: the cost per request);
+ * BENCH_ONLY=memory, requests, metrics, calendars, series or waitlist runs that section alone (requests: the cost per request);
  * unset, every section runs.
  */
 const ONLY = process.env.BENCH_ONLY;
@@ -200,6 +201,7 @@ try {
   else if (!ONLY) await coreSections();
   if (!ONLY || ONLY === 'metrics') await metricsSection();
   if (!ONLY || ONLY === 'calendars') await calendarsSection();
+  if (!ONLY || ONLY === 'series') await seriesSection();
   if (!ONLY || ONLY === 'waitlist') await waitlistSection();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -446,6 +448,24 @@ async function calendarsSection() {
   } finally {
     await server.stop();
     await calendars.close();
+  }
+}
+
+/**
+ * Recurring sessions (issue 25): the preview of a 12-week series with 200 bookings in the range,
+ * on the embedded default (target p99 <= 25 ms).
+ */
+async function seriesSection() {
+  const server = await startServer(serverEnv);
+  try {
+    const token = await signIn(server.url, ADMIN);
+    const booked = await fillBookings(server.url, token, 'intro-call', 60, 200);
+    report('series: bookings in the range', booked, '200', booked === 200);
+    const preview = await measureSeriesPreview(server.url, token, 'intro-call', 200);
+    report('series: 12-week preview, p50 (ms)', fmt(preview.p50, 1), 'info');
+    report('series: 12-week preview, p99 (ms)', fmt(preview.p99, 1), '<= 25', preview.p99 <= 25);
+  } finally {
+    await server.stop();
   }
 }
 

@@ -129,3 +129,27 @@ export async function scratchDatabase(adminUrl, prefix = 'consult_bench') {
     },
   };
 }
+
+/**
+ * `POST /api/bookings/series/preview` of 12 weekly dates, `requests` times one after another (after
+ * 10 unmeasured), each from one of the first free slots in turn; p50 and p99 in ms.
+ */
+export async function measureSeriesPreview(baseUrl, token, service, requests) {
+  const starts = (await availableSlots(baseUrl, service, 7)).slice(0, 20);
+  if (starts.length === 0) throw new Error(`no free time of ${service} in the first week`);
+  const times = [];
+  for (let i = 0; i < requests + 10; i += 1) {
+    const begin = performance.now();
+    const res = await fetch(`${baseUrl}/api/bookings/series/preview`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ service, start: starts[i % starts.length], every: 'week', count: 12 }),
+    });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`series preview answered ${res.status}: ${JSON.stringify(body)}`);
+    if (i >= 10) times.push(performance.now() - begin);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
+  return { p50: at(0.5), p99: at(0.99) };
+}
