@@ -22,6 +22,8 @@ export async function soak(database, { durationS, rate, clients: clientCount, la
   const failures = [];
   const book = routeBook();
   const unexpected = [];
+  /** The problem detail of the first unexpected answer of each route and status. */
+  const details = new Map();
   try {
     await site.start();
     const clients = await prepareSite(site, clientCount);
@@ -41,6 +43,10 @@ export async function soak(database, { durationS, rate, clients: clientCount, la
       book.add(route, res.status, res.ms);
       if (!allowed.includes(res.status)) {
         unexpected.push(`${route} answered ${res.status}`);
+        // The first of each kind says why (its problem's detail), so a failed run explains itself.
+        const why = res.json?.detail;
+        if (why && !details.has(`${route} ${res.status}`))
+          details.set(`${route} ${res.status}`, why);
         return false;
       }
       return true;
@@ -288,6 +294,7 @@ export async function soak(database, { durationS, rate, clients: clientCount, la
       `  job runner lag: max ${lagS.toFixed(2)} s (due mail waiting, sampled every 2 s: max ${Math.max(0, ...lagSamples).toFixed(2)} s; ${sent.sent} mails sent, the latest after ${sent.lag.toFixed(2)} s)`,
     );
 
+    for (const [what, why] of details) log(`  unexpected ${what}: ${why}`);
     if (unexpected.length) {
       const counts = {};
       for (const u of unexpected) counts[u] = (counts[u] ?? 0) + 1;

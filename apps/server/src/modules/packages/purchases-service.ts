@@ -356,6 +356,13 @@ export const packagePaymentHooks: PackagePaymentHooks = {
  * A client's credits usable now (oldest expiry first) and every purchase of theirs, with the
  * owner's instructions for paying by hand while a purchase waits for such a payment.
  */
+/** A client's credits as the owner reads them: an unknown or malformed id is a 404. */
+export async function clientCreditsOf(db: Db, userId: string, now: Date): Promise<UserCredits> {
+  const client = isUuid(userId) ? await findUserById(db, userId) : undefined;
+  if (!client) throw new HttpProblem(404, PACKAGE_MESSAGES.userUnknown);
+  return creditsOf(db, client.id, now);
+}
+
 export async function creditsOf(db: Db, clientId: string, now: Date): Promise<UserCredits> {
   const [usable, purchases, uses] = await Promise.all([
     listUsableCredits(db, clientId, now),

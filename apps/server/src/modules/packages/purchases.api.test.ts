@@ -241,6 +241,10 @@ describe('buying a package with manual payments', () => {
         })
       ).statusCode,
     ).toBe(403);
+    // Reading a client's credits: an unknown or malformed id is a 404, never a 500.
+    for (const id of ['not-an-id', '00000000-0000-4000-8000-000000000000']) {
+      expect((await call('GET', `/api/admin/users/${id}/credits`, owner)).statusCode).toBe(404);
+    }
   });
 });
 

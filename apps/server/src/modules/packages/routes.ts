@@ -24,7 +24,13 @@ import {
   listAdminPackages,
   listPublicPackages,
 } from './packages-service';
-import { adjustCredits, creditsOf, markPurchasePaid, purchasePackage } from './purchases-service';
+import {
+  adjustCredits,
+  clientCreditsOf,
+  creditsOf,
+  markPurchasePaid,
+  purchasePackage,
+} from './purchases-service';
 import { acceptEmptyJsonBodies } from '../../plugins/empty-json-body';
 
 const tags = ['packages'];
@@ -150,10 +156,10 @@ export const adminPackageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
         summary: 'A client’s credits usable now and their package purchases',
         security,
         params: idParamsSchema,
-        response: { 200: userCreditsSchema, ...authErrors },
+        response: { 200: userCreditsSchema, 404: problemSchema, ...authErrors },
       },
     },
-    async (request) => creditsOf(deps.db, request.params.id, deps.clock()),
+    async (request) => clientCreditsOf(deps.db, request.params.id, deps.clock()),
   );
 
   app.post(

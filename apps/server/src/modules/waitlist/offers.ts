@@ -274,6 +274,8 @@ export function waitlistKick(jobs: JobRunner): ChangeListener {
       if (timer || !jobs.state().started) return;
       timer = setTimeout(() => {
         timer = undefined;
+        // Stopped meanwhile (the server is shutting down): the database may be closing.
+        if (!jobs.state().started) return;
         jobs.runNow(WAITLIST_OFFERS_JOB).catch(() => {
           // The runner records the failure in the job's state and logs it.
         });
