@@ -90,3 +90,24 @@ export const PAYMENT_MESSAGES = {
   webhookEventMalformed:
     'The webhook event is not a Stripe event: it needs an id, a type and data.object',
 } as const;
+
+/**
+ * What a notice says while Stripe confirms a payment the client just made on Checkout (a booking's
+ * or a package's), in the same words for both. Without mail delivery no receipt e-mail is promised.
+ */
+export const CHECKOUT_RETURN_TEXT = {
+  confirming: {
+    title: 'Confirming your payment…',
+    body: 'Stripe is confirming your payment. This usually takes a few seconds.',
+  },
+  slow: {
+    title: 'Payment on its way',
+    body: 'Your payment is being confirmed; this page updates when it arrives.',
+  },
+  waiting: (mailDelivered: boolean) => ({
+    title: 'Payment on its way',
+    body: mailDelivered
+      ? 'Your payment is still being confirmed. Check again in a moment; the receipt e-mail also tells you when it has arrived.'
+      : 'Your payment is still being confirmed. Check again in a moment.',
+  }),
+} as const;

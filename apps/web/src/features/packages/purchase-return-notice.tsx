@@ -5,10 +5,11 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths, type PackagePurchase } from '@consult/shared';
+import { CHECKOUT_RETURN_TEXT, paths, type PackagePurchase } from '@consult/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useNow } from '../../hooks/use-now';
+import { useMailDelivered } from '../../lib/site-brand-api';
 import { useGetMyCreditsQuery } from './packages-api';
 import { sessionsText } from './package-words';
 
@@ -57,6 +58,7 @@ function ReturnNotice({
   const [openedAt] = useState(() => Date.now());
   const now = useNow(1_000);
   const { data, isFetching, refetch } = useGetMyCreditsQuery();
+  const mailDelivered = useMailDelivered() !== false;
   const purchase = data?.purchases.find((candidate) => candidate.id === purchaseId);
   const state = returnState(paid, purchase, data !== undefined, now - openedAt);
   // A second subscription to the same credits: it only adds the polling while Stripe confirms.
@@ -64,7 +66,7 @@ function ReturnNotice({
     pollingInterval: state === 'confirming' ? FAST_POLL_MS : state === 'slow' ? SLOW_POLL_MS : 0,
   });
   if (state === 'gone' || !data) return null;
-  const { title, body } = noticeText(state, purchase);
+  const { title, body } = noticeText(state, purchase, mailDelivered);
   return (
     <div className="mb-6">
       {/* One Alert whose words change in place, so screen readers announce each step. */}
@@ -108,6 +110,7 @@ function returnState(
 function noticeText(
   state: Exclude<ReturnState, 'gone'>,
   purchase: PackagePurchase | undefined,
+  mailDelivered: boolean,
 ): { title: string; body: string } {
   const what = purchase ? `${purchase.packageTitle} (${sessionsText(purchase.sessions)})` : '';
   switch (state) {
@@ -117,20 +120,11 @@ function noticeText(
         body: `${what} is paid: its credits are below, ready to book with.`,
       };
     case 'confirming':
-      return {
-        title: 'Confirming your payment…',
-        body: 'Stripe is confirming your payment. This usually takes a few seconds.',
-      };
+      return CHECKOUT_RETURN_TEXT.confirming;
     case 'slow':
-      return {
-        title: 'Payment on its way',
-        body: 'Your payment is being confirmed; this page updates when it arrives.',
-      };
+      return CHECKOUT_RETURN_TEXT.slow;
     case 'waiting':
-      return {
-        title: 'Payment on its way',
-        body: 'Your payment is still being confirmed. Check again in a moment; the receipt e-mail also tells you when it has arrived.',
-      };
+      return CHECKOUT_RETURN_TEXT.waiting(mailDelivered);
     case 'left':
       return {
         title: 'The payment was not completed',

@@ -1,7 +1,7 @@
 /** The notice at the top of /dash/bookings after Stripe Checkout sends the client back. */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths, type BookingRecord } from '@consult/shared';
+import { CHECKOUT_RETURN_TEXT, paths, type BookingRecord } from '@consult/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { useNow } from '../../../hooks/use-now';
@@ -113,22 +113,11 @@ function noticeText(
           : `${what} is confirmed. Your receipt is under Payments.`,
       };
     case 'confirming':
-      return {
-        title: 'Confirming your payment…',
-        body: 'Stripe is confirming your payment. This usually takes a few seconds.',
-      };
+      return CHECKOUT_RETURN_TEXT.confirming;
     case 'slow':
-      return {
-        title: 'Payment on its way',
-        body: 'Your payment is being confirmed; this page updates when it arrives.',
-      };
+      return CHECKOUT_RETURN_TEXT.slow;
     case 'waiting':
-      return {
-        title: 'Payment on its way',
-        body: mailDelivered
-          ? 'Your payment is still being confirmed. Check again in a moment; the receipt e-mail also tells you when it has arrived.'
-          : 'Your payment is still being confirmed. Check again in a moment.',
-      };
+      return CHECKOUT_RETURN_TEXT.waiting(mailDelivered);
     case 'checking':
       return { title: 'The payment was not completed', body: 'Checking your booking...' };
     case 'held':
