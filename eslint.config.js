@@ -51,7 +51,17 @@ const server = 'apps/server/src';
 const serverOrder = [
   ['db', 'jobs', 'plugins', 'clock'],
   ['users', 'audit', 'mail', 'auth', 'account'],
-  ['site', 'bookings', 'calendars', 'payments', 'packages', 'coupons', 'waitlist', 'tasks', 'messages'],
+  [
+    'site',
+    'bookings',
+    'calendars',
+    'payments',
+    'packages',
+    'coupons',
+    'waitlist',
+    'tasks',
+    'messages',
+  ],
   ['people', 'metrics', 'system'],
 ].flat();
 const serverPlatform = ['db', 'jobs', 'plugins'];
