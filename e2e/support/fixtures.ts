@@ -24,6 +24,22 @@ export async function expectNoAxeViolations(page: Page) {
   await page
     .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 5_000 })
     .catch(() => undefined);
+  // Likewise a colour still in transition (a time just pressed, a border turning brand): axe would
+  // measure it half-way. Finite transitions and animations end first; a spinner's never does.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              !Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)),
+          ),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (

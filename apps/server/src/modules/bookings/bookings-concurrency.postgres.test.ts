@@ -115,8 +115,18 @@ describe('bookings under concurrency (PostgreSQL)', () => {
       ),
     );
     const codes = answers.map((res) => res.statusCode);
-    expect(codes.filter((code) => code === 200)).toHaveLength(1);
-    expect(codes.filter((code) => code === 409)).toHaveLength(19);
+    // On failure, what the others were answered (a problem's title and detail), not just a count.
+    const others = answers
+      .filter((res) => res.statusCode !== 200 && res.statusCode !== 409)
+      .map((res) => `${res.statusCode} ${res.body.slice(0, 200)}`);
+    expect(
+      codes.filter((code) => code === 200),
+      others.join('\n'),
+    ).toHaveLength(1);
+    expect(
+      codes.filter((code) => code === 409),
+      others.join('\n'),
+    ).toHaveLength(19);
     const winner = own[codes.indexOf(200)]!;
 
     const rows = await t.database.db
