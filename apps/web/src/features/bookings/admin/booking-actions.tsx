@@ -22,6 +22,7 @@ import {
   type BookingStateAction,
 } from '../api/admin-bookings-api';
 import { useCancelAdminSeriesMutation } from '../api/series-api';
+import { SeriesScopeField } from '../series-scope-field';
 
 const DONE: Record<BookingStateAction, string> = {
   complete: 'marked completed',
@@ -168,26 +169,7 @@ function CancelDialog({
           e-mail with the cancellation.
         </p>
         {booking.seriesId && (
-          <fieldset>
-            <legend className="font-semibold text-ink">This session is part of a series</legend>
-            <div className="mt-2 flex flex-col gap-1">
-              {[
-                { value: false, label: 'Cancel this session only' },
-                { value: true, label: 'Cancel this session and the following ones' },
-              ].map((option) => (
-                <label key={option.label} className="flex min-h-11 items-center gap-2">
-                  <input
-                    type="radio"
-                    name="cancel-series"
-                    checked={withFollowing === option.value}
-                    onChange={() => setWithFollowing(option.value)}
-                    className="size-4 accent-brand"
-                  />
-                  {option.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <SeriesScopeField withFollowing={withFollowing} onChange={setWithFollowing} />
         )}
         <Field
           label="Reason (optional)"

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/problem';
 import { useMailDelivered } from '../../../lib/site-brand-api';
 import { useCancelBookingMutation } from '../api/my-bookings-api';
 import { useCancelSeriesMutation } from '../api/series-api';
+import { SeriesScopeField } from '../series-scope-field';
 
 export function CancelBookingDialog({
   booking,
@@ -68,32 +69,14 @@ export function CancelBookingDialog({
           ). The time is freed for others and you get a cancellation e-mail.
         </p>
         {booking.seriesId && (
-          <fieldset>
-            <legend className="font-semibold text-ink">This session is part of a series</legend>
-            <div className="mt-2 flex flex-col gap-1">
-              {[
-                { value: false, label: 'Cancel this session only' },
-                { value: true, label: 'Cancel this session and the following ones' },
-              ].map((option) => (
-                <label key={option.label} className="flex min-h-11 items-center gap-2">
-                  <input
-                    type="radio"
-                    name="cancel-series"
-                    checked={withFollowing === option.value}
-                    onChange={() => setWithFollowing(option.value)}
-                    className="size-4 accent-brand"
-                  />
-                  {option.label}
-                </label>
-              ))}
-            </div>
+          <SeriesScopeField withFollowing={withFollowing} onChange={setWithFollowing}>
             {withFollowing && (
               <p className="mt-2 text-sm text-muted">
                 Each session is refunded or its credit given back by its own date; sessions already
                 too close to cancel stay booked.
               </p>
             )}
-          </fieldset>
+          </SeriesScopeField>
         )}
         <RefundLine payment={booking.payment} />
         {error && <Alert tone="error">{errorMessage(error)}</Alert>}
