@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildIfStale } from './build-if-stale.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -101,21 +102,56 @@ stages.push([
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Each failed test with the first lines of why: the closing lines are what a CI page keeps. */
+const failures = [];
+const firstLines = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, 6)
+    .map((line) => `      ${line.trim().slice(0, 300)}`)
+    .join('\n');
 if (existsSync(join(out, 'vitest.json'))) {
   const report = JSON.parse(readFileSync(join(out, 'vitest.json'), 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
+  for (const file of report.testResults) {
+    const where = file.name.replace(root, '');
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') {
+        failures.push(`  - ${where} › ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`);
+      }
+    }
+    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) {
+      failures.push(`  - ${where} (the file itself)\n${firstLines(file.message)}`);
+    }
+  }
 }
 if (existsSync(join(out, 'playwright.json'))) {
-  const { stats } = JSON.parse(readFileSync(join(out, 'playwright.json'), 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(join(out, 'playwright.json'), 'utf8'));
   passed += stats.expected;
   failed += stats.unexpected + stats.flaky;
   skipped += stats.skipped;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results.find((result) => result.error)?.error;
+        const name = [...titles, spec.title].filter(Boolean).join(' › ');
+        failures.push(
+          `  - ${spec.file}:${spec.line} › ${name} (${test.status})\n${firstLines(error?.message)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of suites ?? []) walk(suite, []);
 }
 
 const failedStages = stages.filter(([, ok]) => !ok).map(([name]) => name);
 console.log('');
+if (failures.length) console.log(`Failed tests:\n${failures.join('\n')}`);
 if (failedStages.length) console.log(`Failed stages: ${failedStages.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failedStages.length || failed ? 1 : 0);

@@ -20,6 +20,10 @@ const COMPARED_COLUMNS = {
   mail_outbox: 'id, "to", subject, text, html, attachments, fold_key, fold_items, erase_after_send',
 };
 const BATCH = 25;
+
+/** A request in a few words: method, path, and the sizes of its address, body and headers. */
+const shape = (request) =>
+  `${request.method} ${request.url.split('?')[0].slice(0, 80)}, address ${request.url.length} B, body ${request.body?.length ?? 0} B [${request.contentType ?? 'no type'}]`;
 const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 async function checksums(site) {
@@ -82,6 +86,7 @@ export async function garbage(database, { requests: count, seed, log }) {
     const document = (await call(site, 'GET', '/api/docs')).json;
     const operations = new Set();
 
+    let previous = 'none';
     let before = await checksums(site);
     let batch = [];
     let n = 0;
@@ -123,9 +128,14 @@ export async function garbage(database, { requests: count, seed, log }) {
           if (skipped < 3) log(`  not sent: ${error.message}`);
           continue;
         }
-        fiveHundreds.push(`${request.operation} #${n}: ${error.message} ${error.cause ?? ''}`);
+        // A cut connection is replayed by its seed; its shape and the one before it say which.
+        fiveHundreds.push(
+          `${request.operation} #${n}: ${error.message} ${error.cause ?? ''} (${shape(request)}; before it: ${previous})`,
+        );
+        previous = `#${n} cut`;
         continue;
       }
+      previous = `#${n} ${shape(request)} → ${status}`;
       statuses[status] = (statuses[status] ?? 0) + 1;
       if (status >= 500) fiveHundreds.push(`${request.operation} #${n} answered ${status}`);
       else if (status >= 400 && !type.startsWith('application/problem+json')) {

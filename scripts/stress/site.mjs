@@ -246,12 +246,39 @@ export async function prepareSite(site, clients) {
      on conflict do nothing`,
     [clients, OWNER.email],
   );
+  await untilRulesServed(site);
   return Array.from({ length: clients }, (_, i) => ({
     email: `stress-client-${i + 1}@example.com`,
     password: OWNER.password,
     // A visitor address of its own: each client has its own per-address budgets.
     address: `10.23.${Math.floor(i / 250)}.${(i % 250) + 1}`,
   }));
+}
+
+/**
+ * Waits (at most 40 s: past the availability cache's 30 s) until the site offers the free service
+ * at midnight UTC two days ahead, which only the 24-hour rules above do; a site still serving other
+ * rules fails here, with what it offers, rather than as a run of refused bookings.
+ */
+async function untilRulesServed(site) {
+  const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const midnight = `${day}T00:00:00.000Z`;
+  const deadline = performance.now() + 40_000;
+  for (;;) {
+    const res = await call(
+      site,
+      'GET',
+      `/api/availability?service=${FREE}&from=${day}&to=${day}&timeZone=UTC`,
+    );
+    const slots = res.json?.days?.flatMap((d) => d.slots) ?? [];
+    if (slots.includes(midnight)) return;
+    if (performance.now() > deadline) {
+      throw new Error(
+        `the site does not offer ${midnight} after the stress rules were written: ${res.status}, first slots ${slots.slice(0, 4).join(', ') || 'none'}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /** A request with a visitor address and optional bearer token; answers status, body and ms. */

@@ -39,12 +39,20 @@ export async function soak(database, { durationS, rate, clients: clientCount, la
       return token;
     }
     const owner = { ...OWNER, address: '10.22.0.1' };
-    const expect = (route, res, allowed) => {
+    const expect = (route, res, allowed, asked = '') => {
       book.add(route, res.status, res.ms);
       if (!allowed.includes(res.status)) {
         unexpected.push(`${route} answered ${res.status}`);
-        // The first of each kind says why (its problem's detail), so a failed run explains itself.
-        const why = res.json?.detail;
+        // The first of each kind says why (its problem's detail, and for a time refused the one
+        // asked and the free ones offered instead), so a failed run explains itself.
+        const nearest = res.json?.nearestSlots;
+        const why = [
+          res.json?.detail,
+          asked && `asked ${asked}`,
+          nearest && `offered instead: ${nearest.slice(0, 4).join(', ') || 'none'}`,
+        ]
+          .filter(Boolean)
+          .join('; ');
         if (why && !details.has(`${route} ${res.status}`))
           details.set(`${route} ${res.status}`, why);
         return false;
@@ -99,12 +107,13 @@ export async function soak(database, { durationS, rate, clients: clientCount, la
       async () => {
         const account = nextClient();
         const token = await tokenOf(account);
+        const start = nextSlot();
         const made = await call(site, 'POST', '/api/bookings', {
           token,
           address: account.address,
-          body: { service: FREE, start: nextSlot() },
+          body: { service: FREE, start },
         });
-        if (!expect('POST /api/bookings', made, [201])) return;
+        if (!expect('POST /api/bookings', made, [201], start)) return;
         expect(
           'POST /api/bookings/:id/cancel',
           await call(site, 'POST', `/api/bookings/${made.json.id}/cancel`, {
@@ -118,12 +127,13 @@ export async function soak(database, { durationS, rate, clients: clientCount, la
       async () => {
         const account = nextClient();
         const token = await tokenOf(account);
+        const start = nextSlot();
         const made = await call(site, 'POST', '/api/bookings', {
           token,
           address: account.address,
-          body: { service: PAID, start: nextSlot() },
+          body: { service: PAID, start },
         });
-        if (!expect('POST /api/bookings (card)', made, [201])) return;
+        if (!expect('POST /api/bookings (card)', made, [201], start)) return;
         const sessionId = /\/pay\/(cs_[a-z0-9_]+)/.exec(made.json.checkoutUrl ?? '')?.[1];
         if (!sessionId) {
           unexpected.push('a card booking came without a checkout address');
@@ -296,6 +306,8 @@ export async function soak(database, { durationS, rate, clients: clientCount, la
 
     for (const [what, why] of details) log(`  unexpected ${what}: ${why}`);
     if (unexpected.length) {
+      // What the server warned of meanwhile (LOG_LEVEL warn): a refusal's cause may be there.
+      log(`  the server's last lines:\n${site.logTail(15)}`);
       const counts = {};
       for (const u of unexpected) counts[u] = (counts[u] ?? 0) + 1;
       failures.push(
