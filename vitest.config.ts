@@ -52,10 +52,17 @@ export default defineConfig({
     // Two files at a time on this 2-core machine (decision 055's figures): the API tests wait on
     // PostgreSQL about as much as they compute, and a third worker only adds memory and switching.
     maxWorkers: 2,
+    // Stubbed globals and environment variables are put back after every test: test files share
+    // their worker (isolate: false below), so nothing one stubs may reach the next.
+    unstubGlobals: true,
+    unstubEnvs: true,
     projects: [
       {
         test: {
           name: 'unit',
+          // Test files share their worker and its loaded modules (decision 068): each file no
+          // longer pays for importing the app again, which was most of the run's time.
+          isolate: false,
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.unit.test.{ts,tsx}',
@@ -67,6 +74,8 @@ export default defineConfig({
         test: {
           // Screens rendered with the real store and router against a mock of the API (MSW).
           name: 'web',
+          // Isolated: in a shared worker happy-dom's observers were seen to stop between files
+          // (a screen then waited for its whole timeout), and the saving was a few seconds.
           include: ['apps/web/src/**/*.web.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/testing/setup-tests.ts'],
@@ -77,7 +86,6 @@ export default defineConfig({
         test: {
           name: 'process',
           include: ['apps/server/src/**/*.process.test.ts', 'scripts/**/*.process.test.ts'],
-          fileParallelism: false,
           testTimeout: 90_000,
           env: { TEST_DATABASE_URL: postgresUrl },
         },
@@ -85,6 +93,7 @@ export default defineConfig({
       {
         test: {
           name: 'api:postgres',
+          isolate: false,
           include: [`${server}/**/*.api.test.ts`, `${server}/**/*.postgres.test.ts`],
           globalSetup: [`${server}/test/postgres-global-setup.ts`],
           testTimeout: 20_000,
@@ -95,6 +104,7 @@ export default defineConfig({
       {
         test: {
           name: 'api:embedded',
+          isolate: false,
           include: contractSet,
           globalSetup: [`${server}/test/embedded-global-setup.ts`],
           testTimeout: 20_000,

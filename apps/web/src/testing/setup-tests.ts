@@ -1,6 +1,7 @@
 /** Set-up of the `web` Vitest project: Testing Library's matchers and the mock API at the network edge. */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './mocks/server';
 
@@ -18,6 +19,9 @@ beforeAll(() =>
 );
 afterEach(() => {
   cleanup();
+  // Sonner keeps its toasts in module state and shows the ones still open to the next Toaster: a
+  // test's toast must not appear in the next test (or file: they share their worker).
+  toast.dismiss();
   server.resetHandlers();
   // What a screen kept for later (a booking choice, where to return after sign-in) is not the next test's.
   sessionStorage.clear();
