@@ -49,6 +49,8 @@ const smtp = new SMTPServer({
   },
 });
 
+// A connection a stopped server drops ends that conversation only, not the test server.
+smtp.on('error', () => {});
 smtp.listen(0, '127.0.0.1', () => {
   const smtpPort = smtp.server.address().port;
   const dataDir = mkdtempSync(join(tmpdir(), 'consult-e2e-'));

@@ -57,6 +57,9 @@ async function startSmtpPeer(port) {
         .catch(callback);
     },
   });
+  // A connection the server drops (the crash scenario kills it mid-conversation) ends that
+  // conversation only: without a listener the reset would end this whole process.
+  smtp.on('error', () => {});
   await new Promise((resolve) => smtp.listen(port, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -100,6 +100,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     },
   });
 
+  // A client that drops its connection (a server stopped mid-conversation) ends that conversation
+  // only: without a listener the reset would end the test run.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   peer.url = `smtp://127.0.0.1:${port}`;
