@@ -8,6 +8,8 @@ import { FREE, OWNER, PAID, call, openSite, prepareSite, signInAs } from './site
 /** Memory growth below this over the judged window is noise whatever the fit says. */
 const MEMORY_FLOOR_MB = 4;
 const MEMORY_JUDGED_WINDOW_S = 300;
+/** The server's idle collection runs after 2 s without a request, checked each second. */
+const IDLE_COLLECTION_WAIT_MS = 4000;
 /** A signed-in client or owner keeps its access token this long (it lives 15 minutes). */
 const TOKEN_REUSE_MS = 5 * 60_000;
 
@@ -274,8 +276,16 @@ export async function soak(database, { durationS, rate, clients: clientCount, la
     await Promise.all(running);
     clearInterval(sampler);
     clearInterval(lagProbe);
-    // Mail queued near the end is given its chance to leave before the lag is read.
-    await sleep(3000);
+    // Mail queued near the end is given its chance to leave before the lag is read; the quiet
+    // also lets the server's idle collection run (2 s without a request), so the memory read then
+    // says what the run kept rather than what V8 had not yet collected.
+    await sleep(IDLE_COLLECTION_WAIT_MS);
+    let quietMb = null;
+    try {
+      quietMb = toMb(site.memory().once);
+    } catch {
+      // the process ended
+    }
     const [sent] = await site.sql(
       `select count(*)::int as sent,
               coalesce(max(extract(epoch from sent_at - greatest(next_attempt_at, created_at))), 0)::float as lag
@@ -300,6 +310,10 @@ export async function soak(database, { durationS, rate, clients: clientCount, la
     log(
       `  memory (all processes): ${first.toFixed(1)} MB → ${end.toFixed(1)} MB; last ${windowS.toFixed(0)} s: ${mbPerHour.toFixed(1)} MB/hour (growth ${growthMb.toFixed(1)} MB, noise ±${fit.noise.toFixed(1)} MB)`,
     );
+    if (quietMb !== null)
+      log(
+        `  memory once quiet (after the server's idle collection): ${quietMb.toFixed(1)} MB, ${(quietMb - first).toFixed(1)} MB above the first sample`,
+      );
     log(
       `  job runner lag: max ${lagS.toFixed(2)} s (due mail waiting, sampled every 2 s: max ${Math.max(0, ...lagSamples).toFixed(2)} s; ${sent.sent} mails sent, the latest after ${sent.lag.toFixed(2)} s)`,
     );

@@ -1,11 +1,12 @@
 // What the router and Node's HTTP parser refuse leaves as problem+json too: the garbage run of
 // `npm run stress` (decision 060) found Fastify's own JSON for these.
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import inject from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBLEM_CONTENT_TYPE } from '@consult/shared';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { clientErrorProblem } from './errors';
 
 let t: TestApp;
 let port: number;
@@ -60,6 +61,39 @@ describe('requests refused before any route runs', () => {
     const res = await send(`/api/availability?service=${'s'.repeat(70_000)}`);
     expect(res.status).toBe(431);
     expect(res.type).toContain(PROBLEM_CONTENT_TYPE);
+  });
+
+  it('answers a refused request once: the parser refusing its later chunks does not reset the client', async () => {
+    // An address of megabytes arrives in many chunks and Node's parser refuses each of them; the
+    // garbage run saw the second refusal destroy the socket while the client was still sending
+    // (write EPIPE / ECONNRESET instead of the 431).
+    const server = createNetServer();
+    const answered = new Promise<string>((resolve) => {
+      server.on('connection', (socket) => {
+        const overflow = Object.assign(new Error('Header overflow'), {
+          code: 'HPE_HEADER_OVERFLOW',
+        });
+        clientErrorProblem(overflow, socket);
+        clientErrorProblem(overflow, socket);
+        resolve(String(socket.destroyed));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    let reply = '';
+    client.setEncoding('utf8');
+    client.on('data', (chunk: string) => (reply += chunk));
+    const ended = new Promise<void>((resolve, reject) => {
+      client.on('end', resolve);
+      client.on('error', reject);
+    });
+    client.write('GET /api/site?from=' + '2'.repeat(100_000));
+    expect(await answered).toBe('false');
+    client.end();
+    await ended;
+    server.close();
+    expect(reply).toMatch(/^HTTP\/1\.1 431 /);
+    expect(reply).toContain(PROBLEM_CONTENT_TYPE);
   });
 });
 

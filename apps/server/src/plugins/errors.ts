@@ -88,12 +88,17 @@ const CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
   HPE_HEADER_OVERFLOW: { status: 431, detail: 'The address or the headers are too long.' },
 };
 
+/** Sockets already answered by `clientErrorProblem`: the refused request's later bytes err again. */
+const answeredSockets = new WeakSet<Socket>();
+
 /**
  * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (headers or address too
  * long, a malformed request line) is answered with problem+json before the socket closes.
  */
 export function clientErrorProblem(error: NodeJS.ErrnoException, socket: Socket) {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // The parser refuses every later chunk of a long request again: the first answer stands, and
+  // destroying the socket then would reset a client still sending instead of letting it read.
+  if (error.code === 'ECONNRESET' || socket.destroyed || answeredSockets.has(socket)) return;
   const { status, detail } = CLIENT_ERRORS[error.code ?? ''] ?? {
     status: 400,
     detail: 'The request is malformed.',
@@ -103,6 +108,7 @@ export function clientErrorProblem(error: NodeJS.ErrnoException, socket: Socket)
     socket.destroy(error);
     return;
   }
+  answeredSockets.add(socket);
   // Ended, not destroyed: the rest of what the client sends is read and dropped, so the answer
   // reaches it rather than a reset for unread bytes.
   socket.on('data', () => {});

@@ -101,8 +101,15 @@ export async function offersOfEntries(db: Db, entryIds: string[]): Promise<Offer
     .orderBy(asc(waitlistOffers.createdAt));
 }
 
+/**
+ * An offer's token: 24 random bytes in base64url (offers.ts). Anything else names no offer and is
+ * not looked up: a NUL byte in a link's token would be an error in PostgreSQL, not a "no such offer".
+ */
+const OFFER_TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
 /** The offer behind a link's token, locked for a decision, with its entry and service. */
 export async function lockOfferByToken(tx: Tx, token: string) {
+  if (!OFFER_TOKEN.test(token)) return undefined;
   const [row] = await tx
     .select({ offer: waitlistOffers, entry: waitlistEntries, service: services })
     .from(waitlistOffers)
@@ -114,6 +121,7 @@ export async function lockOfferByToken(tx: Tx, token: string) {
 }
 
 export async function findOfferByToken(db: Db, token: string) {
+  if (!OFFER_TOKEN.test(token)) return undefined;
   const [row] = await db
     .select({ offer: waitlistOffers, entry: waitlistEntries, service: services })
     .from(waitlistOffers)

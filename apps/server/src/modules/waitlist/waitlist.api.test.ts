@@ -243,6 +243,17 @@ describe('the waitlist', () => {
     });
   });
 
+  it('answers 404 for a link whose token is malformed (a NUL byte, odd Unicode, too short)', async () => {
+    const { client } = await waitingClient(3);
+    for (const token of ['%00', 'a%00b'.padEnd(34, 'c'), '%F0%9F%98%80'.repeat(8), 'short']) {
+      expect((await call('GET', `/api/waitlist/offers/${token}`)).statusCode).toBe(404);
+      for (const action of ['accept', 'decline']) {
+        const res = await call('POST', `/api/waitlist/offers/${token}/${action}`, client, {});
+        expect(res.statusCode, `${action} ${token}: ${res.body}`).toBe(404);
+      }
+    }
+  });
+
   it('moves a declined offer to the next entry, and a lapsed one too, never offering a time twice to one entry', async () => {
     const { day: onDay, holder, bookingId } = await takenDay();
     const first = await waitingClient(onDay);
