@@ -26,7 +26,7 @@ const COMPARED_COLUMNS = {
 const COMPARED_ROWS = { mail_outbox: 'where not erase_after_send' };
 const BATCH = 25;
 
-/** A request in a few words: method, path, and the sizes of its address, body and headers. */
+/** A request in a few words: method, path, and the sizes of its address and body. */
 const shape = (request) =>
   `${request.method} ${request.url.split('?')[0].slice(0, 80)}, address ${request.url.length} B, body ${request.body?.length ?? 0} B [${request.contentType ?? 'no type'}]`;
 const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

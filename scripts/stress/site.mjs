@@ -12,6 +12,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { StripeDouble } from '../../apps/server/src/test/stripe-double.ts';
 import { scratchDatabase } from '../bench/bookings.mjs';
+import { sleep } from './figures.mjs';
 import { treeMemory } from '../bench/memory.mjs';
 import { embeddedDatabaseUrl } from '../bench/metrics.mjs';
 import { freePort, waitForOk } from '../bench/server-process.mjs';
@@ -280,7 +281,7 @@ async function untilRulesServed(site) {
         `the site does not offer ${midnight} after the stress rules were written: ${res.status}, first slots ${slots.slice(0, 4).join(', ') || 'none'}`,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
   }
 }
 

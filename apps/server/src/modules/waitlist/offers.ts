@@ -12,7 +12,6 @@
  * SKIP LOCKED and the offers' exclusion constraint keeps two open offers apart, so two runs at once
  * (two nodes) never offer one time twice.
  */
-import { randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import {
   MINUTE_MS,
@@ -49,6 +48,7 @@ import {
   findOfferByToken,
   insertOffer,
   lockOfferByToken,
+  newOfferToken,
   offersOfEntries,
   servicesWaitedFor,
   type EntryRow,
@@ -185,7 +185,7 @@ async function offerService(
       for (const slot of slots.filter(
         (candidate) => !seen?.has(candidate.start.getTime()) && slotSuits(entry, candidate),
       )) {
-        const token = randomBytes(24).toString('base64url');
+        const token = newOfferToken();
         // Held for the offer window, and never past the session's start.
         const expiresAt = new Date(
           Math.min(

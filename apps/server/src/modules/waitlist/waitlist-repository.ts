@@ -1,4 +1,5 @@
 /** The queries of waitlist entries and the offers made to them. */
+import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { bookings, services } from '../bookings';
@@ -101,9 +102,11 @@ export async function offersOfEntries(db: Db, entryIds: string[]): Promise<Offer
     .orderBy(asc(waitlistOffers.createdAt));
 }
 
+/** The unguessable token of an offer's link: 24 random bytes in base64url. */
+export const newOfferToken = () => randomBytes(24).toString('base64url');
 /**
- * An offer's token: 24 random bytes in base64url (offers.ts). Anything else names no offer and is
- * not looked up: a NUL byte in a link's token would be an error in PostgreSQL, not a "no such offer".
+ * What `newOfferToken` makes. Anything else names no offer and is not looked up: a NUL byte in a
+ * link's token would be an error in PostgreSQL, not a "no such offer".
  */
 const OFFER_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
