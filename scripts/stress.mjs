@@ -2,7 +2,8 @@
 // default and on PostgreSQL (a fresh database, dropped afterwards); loopback only, every loop
 // bounded. Prints each scenario's figures and one verdict line per scenario and database; exits 1
 // when a verdict fails. `--quick`: about a minute each; `--short`: the few seconds each of
-// `npm test` (the embedded default only, unless --database says otherwise); `--only=soak,crash`, `--database=embedded`, `--seed=N` narrow or replay a run.
+// `npm test` (the embedded default only, unless --database says otherwise); `--only=soak,crash`, `--database=embedded`, `--seed=N` narrow or replay a run;
+// `--soak-minutes=N` sets the soak's length.
 // Decision 060.
 import { loadavg } from 'node:os';
 import { buildIfStale } from './build-if-stale.mjs';
@@ -19,6 +20,8 @@ const args = new Map(
 );
 const mode = args.has('short') ? 'short' : args.has('quick') ? 'quick' : 'full';
 const seed = Number(args.get('seed') ?? process.env.STRESS_SEED ?? Date.now() % 1_000_000);
+/** `--soak-minutes=N`: a soak of another length than its mode's (a longer one tells growth from a leak). */
+const soakMinutes = args.has('soak-minutes') ? Number(args.get('soak-minutes')) : null;
 const only = args.has('only') ? String(args.get('only')).split(',') : null;
 /**
  * Both databases, but the short run of `npm test` only the embedded default (decision 060): the
@@ -70,7 +73,9 @@ for (const [name, run] of Object.entries(scenarios)) {
   if (only && !only.includes(name)) continue;
   for (const database of databases) {
     const began = performance.now();
-    const verdict = await run(database, { ...SIZES[name][mode], seed, log, mode });
+    const size = { ...SIZES[name][mode] };
+    if (name === 'soak' && soakMinutes) size.durationS = soakMinutes * 60;
+    const verdict = await run(database, { ...size, seed, log, mode });
     console.log(`${verdict.line}  (${((performance.now() - began) / 1000).toFixed(0)} s)`);
     verdicts.push(verdict);
   }

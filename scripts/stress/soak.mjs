@@ -225,6 +225,15 @@ export async function soak(database, { durationS, rate, clients: clientCount, la
     // Every client signs in once before the clock starts; the traffic reuses their tokens.
     for (const account of [...clients, owner]) await tokenOf(account);
 
+    // The server's own heap (V8's live objects) before and after: a heap back where it started
+    // while the process keeps more pages is memory kept by the allocator, not a leak.
+    const heapUsedMb = async () =>
+      toMb(
+        (await call(site, 'GET', '/api/admin/system', { token: await tokenOf(owner) })).json.memory
+          .heapUsedBytes,
+      );
+    const heapBeforeMb = await heapUsedMb();
+
     // The steady rate: one request started every 1/rate s, at most `limit` in flight.
     const total = Math.round(durationS * rate);
     const limit = 32;
@@ -237,7 +246,8 @@ export async function soak(database, { durationS, rate, clients: clientCount, la
       () => {
         const at = (Date.now() - started) / 1000;
         try {
-          memory.push({ x: at, y: toMb(site.memory().once) });
+          const { once, node } = site.memory();
+          memory.push({ x: at, y: toMb(once), node: toMb(node), database: toMb(once - node) });
         } catch {
           // the process ended under the sampler
         }
@@ -280,12 +290,13 @@ export async function soak(database, { durationS, rate, clients: clientCount, la
     // also lets the server's idle collection run (2 s without a request), so the memory read then
     // says what the run kept rather than what V8 had not yet collected.
     await sleep(IDLE_COLLECTION_WAIT_MS);
-    let quietMb = null;
+    let quiet = null;
     try {
-      quietMb = toMb(site.memory().once);
+      quiet = site.memory();
     } catch {
       // the process ended
     }
+    const heapAfterMb = await heapUsedMb();
     const [sent] = await site.sql(
       `select count(*)::int as sent,
               coalesce(max(extract(epoch from sent_at - greatest(next_attempt_at, created_at))), 0)::float as lag
@@ -310,10 +321,26 @@ export async function soak(database, { durationS, rate, clients: clientCount, la
     log(
       `  memory (all processes): ${first.toFixed(1)} MB → ${end.toFixed(1)} MB; last ${windowS.toFixed(0)} s: ${mbPerHour.toFixed(1)} MB/hour (growth ${growthMb.toFixed(1)} MB, noise ±${fit.noise.toFixed(1)} MB)`,
     );
-    if (quietMb !== null)
+    if (quiet !== null) {
+      const quietMb = toMb(quiet.once);
       log(
         `  memory once quiet (after the server's idle collection): ${quietMb.toFixed(1)} MB, ${(quietMb - first).toFixed(1)} MB above the first sample`,
       );
+    }
+    // Which process holds it: Node (the server) or, on the embedded default, PostgreSQL's
+    // postmaster and the private pages of its backends; so growth can be told from a leak.
+    if (memory.length && database === 'embedded') {
+      const part = (key, now) =>
+        `${memory[0][key].toFixed(1)} → ${memory.at(-1)[key].toFixed(1)} MB${
+          now === null ? '' : `, ${now.toFixed(1)} MB once quiet`
+        }`;
+      log(
+        `  of which Node: ${part('node', quiet && toMb(quiet.node))}; PostgreSQL: ${part('database', quiet && toMb(quiet.once - quiet.node))}`,
+      );
+    }
+    log(
+      `  Node's heap in use: ${heapBeforeMb.toFixed(1)} MB before the traffic, ${heapAfterMb.toFixed(1)} MB once quiet`,
+    );
     log(
       `  job runner lag: max ${lagS.toFixed(2)} s (due mail waiting, sampled every 2 s: max ${Math.max(0, ...lagSamples).toFixed(2)} s; ${sent.sent} mails sent, the latest after ${sent.lag.toFixed(2)} s)`,
     );
