@@ -62,6 +62,32 @@ test('/ loads only its small entry until the visitor acts; a press made before R
   expect(scripts.filter((path) => path.startsWith('/assets/react-'))).toHaveLength(1);
 });
 
+test('/consultation, /signin and the terms load the app only when the visitor acts; a session chosen before it runs is kept', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  for (const path of ['/signin', '/terms-and-conditions', '/consultation']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(
+      scripts.filter((script) => script.startsWith('/assets/react-')),
+      path,
+    ).toEqual([]);
+  }
+
+  // The click ticks the radio at once; its pointer events start the app, and the choice is made
+  // again once the app listens, so the calendar of that session opens.
+  const introCall = page.getByRole('radio', { name: /Intro call/ });
+  await introCall.click();
+  await expect(introCall).toBeChecked();
+  await expect(page).toHaveURL(/\/consultation\?service=intro-call$/, { timeout: 15_000 });
+  await expect(page.getByLabel('Time zone')).toBeVisible();
+  expect(scripts.filter((script) => script.startsWith('/assets/react-'))).toHaveLength(1);
+});
+
 test('the pages raise no Content Security Policy violation (zod compiles no code with eval)', async ({
   page,
 }) => {

@@ -1,15 +1,14 @@
 /**
- * The browser entry of every page but / (which has its own, landing-main.tsx). On a page the server
- * rendered, the app starts only after the first contentful paint (decision 048): its text is already
- * there, and React's start-up then never counts against it. A page rendered in the browser starts at
- * once. The server preloads the app's chunks either way, so they download meanwhile.
- *
- * These pages do not wait for the visitor to act, as / does: /consultation?service=… shows its
- * calendar only once the app runs.
+ * The browser entry of every page but / (which has its own, landing-main.tsx). A page rendered in
+ * the browser starts at once. A page the server rendered is complete without the app: it starts
+ * when the visitor acts, as / does (decision 069), unless its address asks for something only the
+ * app shows (/consultation?service=… shows its calendar once the app runs), in which case it
+ * starts after the first contentful paint (decision 048), so React's start-up never delays its text.
  */
 import './lib/zod-without-eval';
 import { afterFirstPaint } from './lib/after-first-paint';
 import { inTasks } from './lib/next-task';
+import { startOnIntent } from './lib/start-on-intent';
 import './styles.css';
 
 /**
@@ -26,11 +25,15 @@ const STEPS = [
   () => import('./app/store'),
 ];
 
-function start() {
-  void import('./app/start').then(({ startApp }) => startApp());
+function start(whenInteractive?: () => void) {
+  void import('./app/start').then(({ startApp }) => startApp(whenInteractive));
 }
 
-// A page rendered in the browser shows nothing until the app runs: it starts at once, in one go.
-if (document.getElementById('root')?.hasChildNodes()) {
-  afterFirstPaint(() => void inTasks(STEPS).then(start));
-} else start();
+if (!document.getElementById('root')?.hasChildNodes()) {
+  // A page rendered in the browser shows nothing until the app runs: it starts at once, in one go.
+  start();
+} else if (window.location.search) {
+  afterFirstPaint(() => void inTasks(STEPS).then(() => start()));
+} else {
+  startOnIntent((whenInteractive) => void inTasks(STEPS).then(() => start(whenInteractive)));
+}

@@ -1,13 +1,14 @@
 /**
- * When the landing page starts its scripts (decision 048). The page is complete without them: its
- * links are plain anchors, its questions native disclosures, its text in the HTML. React and the
- * page's code (about 78 KB gzip) therefore load once the visitor shows they are there to use it (a
- * touch, a key, a pointer moving, a scroll), or after the first paint for a signed-in visitor,
- * whose header must lead to the Dashboard (their browser has React cached from the app). A visitor
- * who reads and leaves, or follows a link, downloads none of it.
+ * When a server-rendered page starts its scripts (decision 048): `/`, and the app's rendered pages
+ * that need nothing from the browser to show (decision 069). The page is complete without them:
+ * its links are plain anchors, its questions native disclosures, its text in the HTML. React and
+ * the page's code therefore load once the visitor shows they are there to use it (a touch, a key,
+ * a pointer moving, a scroll), or after the first paint for a signed-in visitor, whose header must
+ * lead to the Dashboard (their browser has React cached from the app). A visitor who reads and
+ * leaves, or follows a link, downloads none of it.
  *
- * A button pressed before the page is interactive (Menu, Contact Me) is not lost: it is pressed
- * again once it is. The page has no form until then (the contact form loads with its popup).
+ * A button pressed, or a choice ticked, before the page is interactive is not lost: it is pressed
+ * again once it is. Text typed meanwhile stays in its field (hydration leaves user input alone).
  */
 import { afterFirstPaint } from './after-first-paint';
 import { hasSessionHint } from './session/session-hint';
@@ -23,14 +24,28 @@ const INTENT_EVENTS = [
   'wheel',
 ] as const;
 
+/** What a press before the page is interactive is replayed on (a click on a label reaches its input). */
+const PRESSABLE = 'button, input[type="radio"], input[type="checkbox"]';
+
+/**
+ * Presses `element` again with React listening. A radio or checkbox the browser already ticked
+ * before then is first put back, so that the press ticks it again and React hears of the change.
+ */
+function pressAgain(element: HTMLElement) {
+  if (element instanceof HTMLInputElement && element.type === 'radio') element.checked = false;
+  if (element instanceof HTMLInputElement && element.type === 'checkbox')
+    element.checked = !element.checked;
+  element.click();
+}
+
 /** `start` makes the page interactive and calls `whenInteractive` once it is. */
 export function startOnIntent(start: (whenInteractive: () => void) => void) {
-  let pressedEarly: HTMLButtonElement | null = null;
+  let pressedEarly: HTMLElement | null = null;
   let started = false;
 
   const holdEarlyPress = (event: MouseEvent) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (button) pressedEarly = button;
+    const pressed = event.target instanceof Element ? event.target.closest(PRESSABLE) : null;
+    if (pressed instanceof HTMLElement) pressedEarly = pressed;
     begin();
   };
 
@@ -40,8 +55,8 @@ export function startOnIntent(start: (whenInteractive: () => void) => void) {
     for (const type of INTENT_EVENTS) window.removeEventListener(type, begin, true);
     start(() => {
       document.removeEventListener('click', holdEarlyPress, true);
-      // Hydration keeps the server's elements, so this is the button React now listens on.
-      pressedEarly?.click();
+      // Hydration keeps the server's elements, so this is the one React now listens on.
+      if (pressedEarly) pressAgain(pressedEarly);
       pressedEarly = null;
     });
   };
