@@ -38,21 +38,20 @@ function heldBusy(held: Range[], inner: CalendarBusy, explained: boolean): Calen
   };
 }
 
+/**
+ * The calendars' busy times with the waitlist's holds added. The two reads run one after the other:
+ * `db` may be a transaction's one connection (a booking's time check), which cannot run two
+ * queries at once (pg queues them today and will refuse them from pg 9).
+ */
 export function withWaitlistHolds(inner: CalendarBusyTimes): CalendarBusyTimes {
   return {
     async busyIn(db: Db, window: Range) {
-      const [held, busy] = await Promise.all([
-        openOfferTimes(db, window),
-        inner.busyIn(db, window),
-      ]);
-      return heldBusy(held, busy, false);
+      const held = await openOfferTimes(db, window);
+      return heldBusy(held, await inner.busyIn(db, window), false);
     },
     async explainedBusyIn(db: Db, window: Range) {
-      const [held, busy] = await Promise.all([
-        openOfferTimes(db, window),
-        inner.explainedBusyIn(db, window),
-      ]);
-      return heldBusy(held, busy, true);
+      const held = await openOfferTimes(db, window);
+      return heldBusy(held, await inner.explainedBusyIn(db, window), true);
     },
   };
 }
