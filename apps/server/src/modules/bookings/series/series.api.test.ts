@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BOOKING_MESSAGES,
@@ -10,12 +11,14 @@ import {
   SERIES_CONFLICT_PROBLEM_TYPE,
   SERIES_MESSAGES,
   seriesPreviewSchema,
+  TIME_ZONE_MESSAGE,
   upcomingBookingsSchema,
 } from '@consult/shared';
 import { signedInUser } from '../../../test/accounts';
 import { parseFeed } from '../../../test/ical';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLog } from '../../audit/schema';
+import { formatMailTime } from '../../mail';
 import { mailOutbox } from '../../mail/schema';
 import { packageCreditEntries } from '../../packages/schema';
 import { paymentRefunds, payments } from '../../payments/schema';
@@ -320,6 +323,74 @@ describe('recurring sessions: preview, book all or nothing, cancel per session',
       'confirmed',
       'confirmed',
     ]);
+  });
+
+  it('keeps the local time of the zone the client sees, not their profile’s, from preview to booking', async () => {
+    const client = await signedInUser(t.app); // profile zone: Europe/Berlin
+    const newYork = 'America/New_York';
+    // The next change of New York's offset at least two weeks away (at most about eight months).
+    let change = DateTime.utc().startOf('day').plus({ days: 14 });
+    const offsetAt = (day: DateTime) => day.set({ hour: 12 }).setZone(newYork).offset;
+    while (offsetAt(change) === offsetAt(change.plus({ days: 1 })))
+      change = change.plus({ days: 1 });
+    // Four weekly sessions from ten or so days before it, on a weekday no other test books.
+    const today = DateTime.utc().startOf('day');
+    let first = change.minus({ days: 10 });
+    while ([1, 3, 4].includes(Math.round(first.diff(today, 'days').days) % 7)) {
+      first = first.minus({ days: 1 });
+    }
+    const start = first.set({ hour: 16 }).toJSDate().toISOString();
+    const body = { service: 'coaching', start, every: 'week', count: 4 };
+    try {
+      await saveSchedulingSettings(t.app.deps.db, {
+        ...(await loadSchedulingSettings(t.app.deps.db, t.app.log)),
+        rules: { ...TEST_RULES, horizonDays: 365 },
+      });
+      const previewIn = async (zone?: string) => {
+        const res = await call('POST', '/api/bookings/series/preview', client, {
+          ...body,
+          ...(zone && { timeZone: zone }),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return seriesPreviewSchema.parse(res.json()).occurrences.map((o) => o.start);
+      };
+      const seen = await previewIn(newYork);
+      const localTimes = (dates: string[], zone: string) =>
+        new Set(dates.map((date) => DateTime.fromISO(date, { zone }).toFormat('ccc HH:mm')));
+      expect([...localTimes(seen, newYork)]).toHaveLength(1);
+      // Without a zone the profile's is kept: other dates across the change.
+      const profiles = await previewIn();
+      expect([...localTimes(profiles, 'Europe/Berlin')]).toHaveLength(1);
+      expect(profiles).not.toEqual(seen);
+
+      const res = await call('POST', '/api/bookings/series', client, {
+        ...body,
+        timeZone: newYork,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { series } = createdSeriesSchema.parse(res.json());
+      expect(series.bookings.map((booking) => booking.start)).toEqual(seen);
+      const [row] = await t.app.deps.db
+        .select()
+        .from(bookingSeries)
+        .where(eq(bookingSeries.id, series.id));
+      expect(row!.timeZone).toBe(newYork);
+      const [mail] = await t.app.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, client.user.email));
+      expect(mail!.text).toContain(SERIES_MESSAGES.sameLocalTime(newYork));
+      expect(mail!.text).toContain(formatMailTime(new Date(seen[0]!), newYork));
+
+      const unknown = await call('POST', '/api/bookings/series/preview', client, {
+        ...body,
+        timeZone: 'Mars/Olympus_Mons',
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().errors).toEqual({ timeZone: [TIME_ZONE_MESSAGE] });
+    } finally {
+      await openEveryDay(t.app);
+    }
   });
 
   async function bookSeries(client: SignedIn, count = 4, payload: object = {}) {
