@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { problemSchema } from '../problem-schema';
+import { timeZoneSchema } from '../time-zone-schema';
 import {
   BOOKING_LIMIT_KINDS,
   bookingRecordSchema,
@@ -47,8 +48,6 @@ export const SERIES_MESSAGES = {
   skipNotInSeries: 'A date to skip is not one of the series’ dates',
   nothingToBook: 'Choose at least one free date of the series',
   conflict: 'Some dates of the series are no longer free; nothing was booked',
-  onlineNotOnSeries:
-    'A series cannot be paid online yet: book the sessions one by one, or use package credits',
   seriesNotFound: 'Series not found',
   fromNotInSeries: 'That booking is not part of this series',
   nothingToCancel: 'No session of this series can be cancelled now',
@@ -64,12 +63,20 @@ const countSchema = z
   .min(SERIES_COUNT_MIN, SERIES_MESSAGES.countInvalid)
   .max(SERIES_COUNT_MAX, SERIES_MESSAGES.countInvalid);
 
+/**
+ * The zone whose local time the series keeps: the one the client sees the dates in (the booking
+ * flow's, detected or picked), so the dates previewed are the dates booked. Absent: the client's
+ * profile zone.
+ */
+const seriesTimeZoneSchema = timeZoneSchema.optional();
+
 /** POST /api/bookings/series/preview. */
 export const seriesPreviewInputSchema = z.object({
   service: z.string({ error: BOOKING_MESSAGES.serviceRequired }).pipe(serviceSlugSchema),
   start: z.string({ error: BOOKING_MESSAGES.startInvalid }).pipe(instantSchema),
   every: everySchema,
   count: countSchema,
+  timeZone: seriesTimeZoneSchema,
 });
 export type SeriesPreviewInput = z.input<typeof seriesPreviewInputSchema>;
 
@@ -86,12 +93,14 @@ export const seriesPreviewSchema = z.object({ occurrences: z.array(seriesOccurre
 export type SeriesPreview = z.infer<typeof seriesPreviewSchema>;
 
 /**
- * POST /api/bookings/series: the preview's fields with the single booking's (notes, answers,
- * useCredit, couponCode: each session is paid as a single booking would be).
+ * POST /api/bookings/series: the preview's fields (the same `timeZone` as the preview's) with the
+ * single booking's (notes, answers, useCredit, couponCode: each session is paid as a single booking
+ * would be).
  */
 export const createSeriesSchema = createBookingSchema.extend({
   every: everySchema,
   count: countSchema,
+  timeZone: seriesTimeZoneSchema,
   /** The dates the preview showed as taken that the client agreed to leave out. */
   skip: z
     .array(z.string({ error: SERIES_MESSAGES.skipInvalid }).pipe(instantSchema), {

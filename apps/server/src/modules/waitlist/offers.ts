@@ -14,8 +14,10 @@
  */
 import { DateTime } from 'luxon';
 import {
+  HOUR_MS,
   MINUTE_MS,
   WAITLIST_MESSAGES as M,
+  WAITLIST_OFFER_MIN_HOLD_MINUTES,
   isErasedAddress,
   SLOT_TAKEN_PROBLEM_TYPE,
   waitlistOfferPath,
@@ -83,6 +85,22 @@ export function slotSuits(entry: EntryRow, slot: Slot): boolean {
   return true;
 }
 
+/**
+ * Until when an offer of `slot` made at `now` holds it: the offer window, and never into the
+ * minimum notice of its start, where accepting could no longer book it (decision 067). Null when
+ * that leaves less than the shortest hold: the time is not offered.
+ */
+export function offerHoldEnd(
+  slot: Slot,
+  config: Pick<SchedulingSettings, 'rules'>,
+  now: Date,
+): Date | null {
+  const windowEnd = now.getTime() + config.rules.waitlistOfferMinutes * MINUTE_MS;
+  const noticeStarts = slot.start.getTime() - config.rules.minimumNoticeHours * HOUR_MS;
+  const end = Math.min(windowEnd, noticeStarts);
+  return end - now.getTime() < WAITLIST_OFFER_MIN_HOLD_MINUTES * MINUTE_MS ? null : new Date(end);
+}
+
 function offerMail(facts: {
   appUrl: string;
   to: string;
@@ -125,6 +143,15 @@ async function endFinishedEntries(deps: OfferJobDeps, now: Date): Promise<void> 
   if (due.length === 0) return;
   await deps.db.transaction(async (tx) => {
     for (const entry of due) await endEntry(tx, entry.id, entry.state, now);
+    // An ended entry's open offer holds its time for no one: it lapses and goes to the next entry.
+    for (const offer of await offersOfEntries(
+      tx,
+      due.map((entry) => entry.id),
+    )) {
+      if (offer.state === 'open') {
+        await decideOffer(tx, offer.id, { state: 'lapsed', decidedAt: now });
+      }
+    }
   });
 }
 
@@ -185,14 +212,9 @@ async function offerService(
       for (const slot of slots.filter(
         (candidate) => !seen?.has(candidate.start.getTime()) && slotSuits(entry, candidate),
       )) {
+        const expiresAt = offerHoldEnd(slot, config, now);
+        if (!expiresAt) continue;
         const token = newOfferToken();
-        // Held for the offer window, and never past the session's start.
-        const expiresAt = new Date(
-          Math.min(
-            now.getTime() + config.rules.waitlistOfferMinutes * MINUTE_MS,
-            slot.start.getTime(),
-          ),
-        );
         try {
           // A savepoint: a time another run offered meanwhile fails alone, and the next is tried.
           await tx.transaction((inner) =>

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobRunner } from '../../jobs/job-runner';
-import { slotSuits, WAITLIST_OFFERS_JOB, waitlistKick } from './offers';
+import { DEFAULT_BOOKING_RULES, MINUTE_MS, WAITLIST_OFFER_MIN_HOLD_MINUTES } from '@consult/shared';
+import { offerHoldEnd, slotSuits, WAITLIST_OFFERS_JOB, waitlistKick } from './offers';
 import type { EntryRow } from './waitlist-repository';
 
 function runner(started: boolean) {
@@ -68,5 +69,35 @@ describe('slotSuits', () => {
     expect(slotSuits(entry({ latestDate: '2026-03-08' }), slot)).toBe(false);
     // Read in UTC instead, the same slot is 14:00: outside a 10:00–11:00 window.
     expect(slotSuits(entry({ timeZone: 'UTC', fromMinute: 600, toMinute: 660 }), slot)).toBe(false);
+  });
+});
+
+describe('offerHoldEnd', () => {
+  const rules = (minimumNoticeHours: number) => ({
+    rules: { ...DEFAULT_BOOKING_RULES, minimumNoticeHours, waitlistOfferMinutes: 30 },
+  });
+  const slot = { start: new Date('2026-03-10T14:00:00Z'), end: new Date('2026-03-10T15:00:00Z') };
+  const at = (iso: string) => new Date(iso);
+
+  it('holds for the offer window while the notice is far off', () => {
+    expect(offerHoldEnd(slot, rules(24), at('2026-03-09T10:00:00Z'))).toEqual(
+      at('2026-03-09T10:30:00Z'),
+    );
+  });
+
+  it('ends the hold where the minimum notice begins, never at the start', () => {
+    expect(offerHoldEnd(slot, rules(24), at('2026-03-09T13:50:00Z'))).toEqual(
+      at('2026-03-09T14:00:00Z'),
+    );
+    expect(offerHoldEnd(slot, rules(0), at('2026-03-10T13:50:00Z'))).toEqual(slot.start);
+  });
+
+  it('makes no offer whose hold would be shorter than the shortest hold', () => {
+    const shortest = WAITLIST_OFFER_MIN_HOLD_MINUTES * MINUTE_MS;
+    const noticeStarts = at('2026-03-09T14:00:00Z').getTime();
+    expect(offerHoldEnd(slot, rules(24), new Date(noticeStarts - shortest))).toEqual(
+      new Date(noticeStarts),
+    );
+    expect(offerHoldEnd(slot, rules(24), new Date(noticeStarts - shortest + 1))).toBeNull();
   });
 });

@@ -33,7 +33,7 @@ import {
 } from '../changes/change-steps';
 import { seriesStarts } from './series-dates';
 import { readSeriesOccurrences } from './series-occurrences';
-import { insertSeries, type SeriesRow } from './series-repository';
+import { findSeriesTimeZone, insertSeries, type SeriesRow } from './series-repository';
 
 /** What booking a series works with: a single booking's, discount codes included. */
 type SeriesDeps = TimedBookingDeps & Pick<AppDeps, 'discountCodes'>;
@@ -49,6 +49,8 @@ export interface SeriesRequest {
   start: string;
   every: SeriesEvery;
   count: number;
+  /** The zone whose local time the series keeps (the one the client sees); else the profile's. */
+  timeZone?: string | undefined;
 }
 
 export interface CreateSeriesRequest extends SeriesRequest {
@@ -80,7 +82,12 @@ export async function previewSeries(
   const client = await previewClient(deps.db, actor, input.clientId);
   const service = await requireBookableService(deps.db, input.service);
   const { settings } = await changeContext(deps, now);
-  const starts = seriesStarts(new Date(input.start), input.every, input.count, client.timeZone);
+  const starts = seriesStarts(
+    new Date(input.start),
+    input.every,
+    input.count,
+    input.timeZone ?? client.timeZone,
+  );
   return {
     occurrences: await readSeriesOccurrences(
       deps.db,
@@ -124,6 +131,8 @@ interface SeriesCommit {
   now: Date;
   wanted: Date[];
   input: CreateSeriesRequest;
+  /** The zone whose local time the series keeps. */
+  timeZone: string;
   /** The date being inserted, for the 409 when the constraint refuses it. */
   current: { start: Date | null };
 }
@@ -134,7 +143,7 @@ async function commitSeries(
   actor: BookingActorRef,
   commit: SeriesCommit,
 ): Promise<{ series: SeriesRow; rows: BookingRow[] }> {
-  const { client, service, settings, now, wanted, input } = commit;
+  const { client, service, settings, now, wanted, input, timeZone } = commit;
   // The client's bookings first, then the days: the order a single booking takes them in (its caps,
   // then its day), so a series and a booking of the same client never wait on each other in a circle.
   if (actor.type === 'client') await lockClientBookings(tx, client.id);
@@ -159,7 +168,7 @@ async function commitSeries(
     serviceId: service.id,
     every: input.every,
     count: input.count,
-    timeZone: client.timeZone,
+    timeZone,
     createdBy: actor.userId,
   });
   const answers = answersSnapshot(service, actor, input.answers ?? {});
@@ -225,6 +234,8 @@ export async function queueSeriesConfirmationOf(
 ): Promise<void> {
   const confirmed = rows.filter((row) => row.state === 'confirmed');
   if (confirmed.length === 0) return;
+  // The times and the "same local time" line in the zone the series keeps, which the client chose.
+  const timeZone = (await findSeriesTimeZone(tx, confirmed[0]!.seriesId)) ?? client.timeZone;
   const due = confirmed.find((row) => row.paymentDue);
   const payments = due
     ? await deps.bookingPayments.clientBookingPayments({ db: tx, log: deps.log }, [due])
@@ -234,7 +245,7 @@ export async function queueSeriesConfirmationOf(
     client: {
       name: client.name,
       email: client.email,
-      timeZone: client.timeZone,
+      timeZone,
       phone: client.phone,
     },
     owner: await bookingMailOwner(deps, tx),
@@ -260,10 +271,11 @@ export async function createSeries(
   const client = await resolveClient(deps.db, actor, input.clientId);
   const service = await requireBookableService(deps.db, input.service);
   const { settings, view } = await changeContext(deps, now);
-  const starts = seriesStarts(new Date(input.start), input.every, input.count, client.timeZone);
+  const timeZone = input.timeZone ?? client.timeZone;
+  const starts = seriesStarts(new Date(input.start), input.every, input.count, timeZone);
   const wanted = datesToBook(starts, input.skip ?? []);
   const current = { start: null as Date | null };
-  const commit = { client, service, settings, now, wanted, input, current };
+  const commit = { client, service, settings, now, wanted, input, timeZone, current };
   try {
     for (let attempt = 1; ; attempt += 1) {
       try {

@@ -13,6 +13,16 @@ export async function insertSeries(tx: Tx, values: NewSeriesRow): Promise<Series
   return row!;
 }
 
+/** The zone whose local time the series keeps; null for a booking made alone. */
+export async function findSeriesTimeZone(db: Db, id: string | null): Promise<string | null> {
+  if (id === null) return null;
+  const [row] = await db
+    .select({ timeZone: bookingSeries.timeZone })
+    .from(bookingSeries)
+    .where(eq(bookingSeries.id, id));
+  return row?.timeZone ?? null;
+}
+
 /** The series locked for a change: two cancellations of one series run one after the other. */
 export async function lockSeries(tx: Tx, id: string): Promise<SeriesRow | undefined> {
   const [row] = await tx.select().from(bookingSeries).where(eq(bookingSeries.id, id)).for('update');

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BOOKING_MESSAGES,
@@ -10,16 +11,19 @@ import {
   SERIES_CONFLICT_PROBLEM_TYPE,
   SERIES_MESSAGES,
   seriesPreviewSchema,
+  TIME_ZONE_MESSAGE,
   upcomingBookingsSchema,
 } from '@consult/shared';
 import { signedInUser } from '../../../test/accounts';
 import { parseFeed } from '../../../test/ical';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLog } from '../../audit/schema';
+import { formatMailTime } from '../../mail';
 import { mailOutbox } from '../../mail/schema';
 import { packageCreditEntries } from '../../packages/schema';
 import { paymentRefunds, payments } from '../../payments/schema';
-import { addService, openEveryDay, slotAt } from '../booking-test-setup';
+import { addService, openEveryDay, slotAt, TEST_RULES } from '../booking-test-setup';
+import { loadSchedulingSettings, saveSchedulingSettings } from '../scheduling-settings';
 import { calendarInviteUid } from '../mails/calendar-invite';
 import { bookingSeries, bookings } from '../schema';
 
@@ -238,6 +242,155 @@ describe('recurring sessions: preview, book all or nothing, cancel per session',
     expect(strangeSkip.statusCode).toBe(400);
     expect(strangeSkip.json().detail).toBe(SERIES_MESSAGES.skipNotInSeries);
     expect(await clientBookings(client.user.id)).toEqual([]);
+  });
+
+  it('marks a date the owner closed as outside the hours and a day at its maximum as such', async () => {
+    const client = await signedInUser(t.app);
+    const other = await signedInUser(t.app);
+    // Days 22, 29 and 36: no other test books them.
+    const dates = (await preview(client, slotAt(22, '08:00'), 3)).map(
+      (occurrence) => occurrence.start,
+    );
+    expect(dates).toHaveLength(3);
+    await bookOne(other, slotAt(36, '20:00'));
+    try {
+      await saveSchedulingSettings(t.app.deps.db, {
+        rules: { ...TEST_RULES, maxBookingsPerDay: 1 },
+        weeklyHours: (await loadSchedulingSettings(t.app.deps.db, t.app.log)).weeklyHours,
+        dateOverrides: [{ date: dates[1]!.slice(0, 10), closed: true, intervals: [] }],
+      });
+      expect(await preview(client, dates[0]!, 3)).toEqual([
+        { start: dates[0], free: true },
+        { start: dates[1], free: false, reason: 'outside_hours' },
+        { start: dates[2], free: false, reason: 'daily_maximum' },
+      ]);
+      // Booked with both skipped, the series is the one free date.
+      const res = await call('POST', '/api/bookings/series', client, {
+        service: 'coaching',
+        start: dates[0],
+        every: 'week',
+        count: 3,
+        skip: [dates[1], dates[2]],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(
+        createdSeriesSchema.parse(res.json()).series.bookings.map((booking) => booking.start),
+      ).toEqual([dates[0]]);
+    } finally {
+      await openEveryDay(t.app);
+    }
+  });
+
+  it('reschedules one session of a series: it keeps its series and its calendar event, the others stay', async () => {
+    const client = await signedInUser(t.app);
+    const booked = await bookSeries(client, 3);
+    const [first, second, third] = booked.bookings;
+    const moved = new Date(Date.parse(second!.start) + 24 * HOUR_MS).toISOString();
+    const res = await call('POST', `/api/bookings/${second!.id}/reschedule`, client, {
+      start: moved,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const upcoming = upcomingBookingsSchema.parse(
+      (await call('GET', '/api/bookings/upcoming', client)).json(),
+    );
+    expect(
+      upcoming.bookings.map((booking) => [booking.id, booking.start, booking.seriesId]),
+    ).toEqual([
+      [first!.id, first!.start, booked.id],
+      [second!.id, moved, booked.id],
+      [third!.id, third!.start, booked.id],
+    ]);
+    // The change's invite updates the session's own event from the series' invite: same UID, a
+    // later sequence; no other session's event is sent.
+    const mails = await t.app.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, client.user.email));
+    const confirmation = mails.find((mail) => mail.subject.startsWith('Sessions booked'))!;
+    const seriesInvite = parseFeed(confirmation.attachments[0]!.content);
+    const change = mails.find((mail) => mail !== confirmation && mail.attachments.length > 0);
+    expect(change, mails.map((mail) => mail.subject).join(' | ')).toBeDefined();
+    const changeInvite = parseFeed(change!.attachments[0]!.content);
+    const uid = calendarInviteUid(second!.id, t.app.deps.config.APP_URL);
+    const before = seriesInvite.events.find((event) => event.uid === uid)!;
+    expect(changeInvite.events.map((event) => [event.uid, event.start.toISOString()])).toEqual([
+      [uid, moved],
+    ]);
+    expect(changeInvite.events[0]!.sequence).toBeGreaterThan(before.sequence);
+    expect(await states(booked.bookings.map((booking) => booking.id))).toEqual([
+      'confirmed',
+      'confirmed',
+      'confirmed',
+    ]);
+  });
+
+  it('keeps the local time of the zone the client sees, not their profile’s, from preview to booking', async () => {
+    const client = await signedInUser(t.app); // profile zone: Europe/Berlin
+    const newYork = 'America/New_York';
+    // The next change of New York's offset at least two weeks away (at most about eight months).
+    let change = DateTime.utc().startOf('day').plus({ days: 14 });
+    const offsetAt = (day: DateTime) => day.set({ hour: 12 }).setZone(newYork).offset;
+    while (offsetAt(change) === offsetAt(change.plus({ days: 1 })))
+      change = change.plus({ days: 1 });
+    // Four weekly sessions from ten or so days before it, on a weekday no other test books.
+    const today = DateTime.utc().startOf('day');
+    let first = change.minus({ days: 10 });
+    while ([1, 3, 4].includes(Math.round(first.diff(today, 'days').days) % 7)) {
+      first = first.minus({ days: 1 });
+    }
+    const start = first.set({ hour: 16 }).toJSDate().toISOString();
+    const body = { service: 'coaching', start, every: 'week', count: 4 };
+    try {
+      await saveSchedulingSettings(t.app.deps.db, {
+        ...(await loadSchedulingSettings(t.app.deps.db, t.app.log)),
+        rules: { ...TEST_RULES, horizonDays: 365 },
+      });
+      const previewIn = async (zone?: string) => {
+        const res = await call('POST', '/api/bookings/series/preview', client, {
+          ...body,
+          ...(zone && { timeZone: zone }),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return seriesPreviewSchema.parse(res.json()).occurrences.map((o) => o.start);
+      };
+      const seen = await previewIn(newYork);
+      const localTimes = (dates: string[], zone: string) =>
+        new Set(dates.map((date) => DateTime.fromISO(date, { zone }).toFormat('ccc HH:mm')));
+      expect([...localTimes(seen, newYork)]).toHaveLength(1);
+      // Without a zone the profile's is kept: other dates across the change.
+      const profiles = await previewIn();
+      expect([...localTimes(profiles, 'Europe/Berlin')]).toHaveLength(1);
+      expect(profiles).not.toEqual(seen);
+
+      const res = await call('POST', '/api/bookings/series', client, {
+        ...body,
+        timeZone: newYork,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { series } = createdSeriesSchema.parse(res.json());
+      expect(series.bookings.map((booking) => booking.start)).toEqual(seen);
+      const [row] = await t.app.deps.db
+        .select()
+        .from(bookingSeries)
+        .where(eq(bookingSeries.id, series.id));
+      expect(row!.timeZone).toBe(newYork);
+      const [mail] = await t.app.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, client.user.email));
+      expect(mail!.text).toContain(SERIES_MESSAGES.sameLocalTime(newYork));
+      expect(mail!.text).toContain(formatMailTime(new Date(seen[0]!), newYork));
+
+      const unknown = await call('POST', '/api/bookings/series/preview', client, {
+        ...body,
+        timeZone: 'Mars/Olympus_Mons',
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().errors).toEqual({ timeZone: [TIME_ZONE_MESSAGE] });
+    } finally {
+      await openEveryDay(t.app);
+    }
   });
 
   async function bookSeries(client: SignedIn, count = 4, payload: object = {}) {

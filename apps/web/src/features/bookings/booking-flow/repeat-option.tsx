@@ -1,7 +1,9 @@
 /**
  * The booking flow's "Repeat" choice (issue 25): every week or every two weeks, 2 to 12 sessions
- * at the chosen time in the client's zone. The client sees every date's state (free, or why not)
- * and books the free ones at once; nothing is half-booked. Loaded only when a time is chosen.
+ * at the chosen time in the flow's zone (detected or picked), which the preview and the booking
+ * send, so the server keeps the local time of the zone the dates are shown in. The client sees
+ * every date's state (free, or why not) and books the free ones at once; nothing is half-booked.
+ * Loaded only when a time is chosen.
  */
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -114,7 +116,7 @@ export default function RepeatOption(props: RepeatOptionProps) {
           </div>
           {signedIn ? (
             <SeriesDates
-              key={`${start}|${every}|${count}`}
+              key={`${start}|${every}|${count}|${timeZone}`}
               {...props}
               service={service}
               every={every}
@@ -146,11 +148,11 @@ function SeriesDates({
   const [booked, setBooked] = useState<BookingRecord[] | null>(null);
   const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const ask = () => preview({ service: service.slug, start, every, count });
+  const ask = () => preview({ service: service.slug, start, every, count, timeZone });
 
   useEffect(() => {
-    void preview({ service: service.slug, start, every, count });
-  }, [preview, service.slug, start, every, count]);
+    void preview({ service: service.slug, start, every, count, timeZone });
+  }, [preview, service.slug, start, every, count, timeZone]);
 
   if (checkoutUrl) return <CheckoutRedirect checkoutUrl={checkoutUrl} />;
   if (booked) {
@@ -203,6 +205,7 @@ function SeriesDates({
       start,
       every,
       count,
+      timeZone,
       skip: taken.map((occurrence) => occurrence.start),
       notes: fields.notes,
       ...(fields.answers && { answers: fields.answers }),

@@ -22,6 +22,7 @@ import { makeBooking, publicSite, siteService } from '../../../testing/mocks/dat
 import { freeTimeOnLastDay } from '../../../testing/mocks/handlers/bookings';
 import { answer, apiPath, http, HttpResponse } from '../../../testing/mocks/http';
 import { server } from '../../../testing/mocks/server';
+import { formatDateTime, zoneName } from '../../../lib/date-time';
 import { renderRoute, screen, within } from '../../../testing/test-utils';
 
 const WEEK = 7 * 86_400_000;
@@ -44,9 +45,11 @@ async function openWithRepeat({
   signedIn = true,
   service = siteService,
   beforeRepeat = async (_: ReturnType<typeof renderRoute>) => {},
+  timeZone = undefined as string | undefined,
 } = {}) {
   if (signedIn) document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
   const view = renderRoute(consultationPathFor(service.slug), signedIn ? { as: 'user' } : {});
+  if (timeZone) await view.user.selectOptions(await screen.findByLabelText('Time zone'), timeZone);
   await view.user.click(await screen.findByRole('button', { name: /, available$/ }));
   const times = await screen.findByRole('region', { name: /^Free times on/ });
   await view.user.click(within(times).getByRole('button'));
@@ -125,6 +128,39 @@ describe('/consultation: repeating a session', () => {
     expect(await screen.findByText(SERIES_MESSAGES.conflict)).toBeVisible();
     expect(previews).toBe(2);
     expect(screen.queryByText(/sessions are booked/)).not.toBeInTheDocument();
+  });
+
+  it('asks for and books the dates in the zone the client picked, and says so', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      freeTimeOnLastDay,
+      http.post(apiPath('/bookings/series/preview'), async ({ request }) => {
+        const body = (await request.json()) as { start: string; count: number };
+        sent.push({ preview: true, ...body });
+        return answer<SeriesPreview>(previewOf(body.start, body.count));
+      }),
+      http.post(apiPath('/bookings/series'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return answer<CreatedSeries>(
+          { series: { id: 'series-1', bookings: [makeBooking({ seriesId: 'series-1' })] } },
+          { status: 201 },
+        );
+      }),
+    );
+    const zone = 'America/Los_Angeles';
+    const { user } = await openWithRepeat({ timeZone: zone });
+    expect(
+      screen.getByText(
+        `The same weekday and time in ${zoneName(zone)}, also across a daylight-saving change.`,
+      ),
+    ).toBeVisible();
+    const dates = await screen.findByRole('list', { name: 'The dates of the series' });
+    const [first] = previewOf(sent[0]!.start as string, 4).occurrences;
+    expect(within(dates).getByText(formatDateTime(first!.start, zone))).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'Book 3 sessions' }));
+    expect(await screen.findByText('Your session is booked')).toBeVisible();
+    expect(sent.map((body) => body.timeZone)).toEqual([zone, zone]);
   });
 
   it('asks a visitor to sign in to see the dates', async () => {
