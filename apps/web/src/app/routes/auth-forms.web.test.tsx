@@ -14,6 +14,7 @@ import { publicSite } from '../../testing/mocks/data';
 import { answer, apiPath, http, problem } from '../../testing/mocks/http';
 import { server } from '../../testing/mocks/server';
 import { findPageHeading, renderRoute, screen, waitFor } from '../../testing/test-utils';
+import { detectTimeZone } from '../../lib/date-time';
 
 const siteWithoutMail = http.get(apiPath('/site'), () =>
   answer<PublicSite>({ ...publicSite, mailDelivery: 'none' }),
@@ -84,6 +85,20 @@ describe('sign-up', () => {
     renderRoute(`${paths.signUp}?email=invited%40example.com`);
     await findPageHeading('Create your account');
     expect(screen.getByLabelText('E-mail')).toHaveValue('invited@example.com');
+  });
+
+  it('says the zone was detected from the device only while it is the device zone', async () => {
+    solvedChallenges();
+    const { user } = renderRoute(paths.signUp);
+    await findPageHeading('Create your account');
+    expect(screen.getByText(/^Detected from this device;/)).toBeVisible();
+    const device = detectTimeZone();
+    await user.selectOptions(
+      screen.getByLabelText('Time zone'),
+      device === 'Asia/Tokyo' ? 'Europe/Paris' : 'Asia/Tokyo',
+    );
+    expect(await screen.findByText('Consultation times are shown in it.')).toBeVisible();
+    expect(screen.queryByText(/Detected from this device/)).not.toBeInTheDocument();
   });
 
   it('sends the solved token with the fields and says to check the inbox', async () => {

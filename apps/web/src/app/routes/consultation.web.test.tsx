@@ -47,6 +47,7 @@ import {
   waitFor,
   within,
 } from '../../testing/test-utils';
+import { detectTimeZone } from '../../lib/date-time';
 
 /** The free time offered: 10:00 UTC on the last day of the month asked for. */
 const freeTimes = freeTimeOnLastDay;
@@ -96,6 +97,18 @@ describe('/consultation: choosing', () => {
     server.use(failing('/site'));
     openFlow(paths.consultation);
     expect(await findPageHeading('This page could not be loaded')).toBeVisible();
+  });
+
+  it('says the zone was detected from the device only while it is the device zone', async () => {
+    const { user } = openFlow();
+    const zone = await screen.findByLabelText('Time zone');
+    const device = detectTimeZone();
+    expect(zone).toHaveValue(device);
+    expect(screen.getByText(/^Detected from this device\./)).toBeVisible();
+    const other = device === 'Asia/Tokyo' ? 'Europe/Paris' : 'Asia/Tokyo';
+    await user.selectOptions(zone, other);
+    expect(screen.queryByText(/Detected from this device/)).not.toBeInTheDocument();
+    expect(screen.getByText('Every time below is shown in this zone.')).toBeVisible();
   });
 
   it('shows a skeleton while the free times load', async () => {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -47,6 +47,7 @@ export function SignUpPage() {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(registerFieldsSchema),
@@ -59,6 +60,7 @@ export function SignUpPage() {
       timeZone: detectedZone,
     },
   });
+  const chosenZone = useWatch({ control, name: 'timeZone' });
 
   const onSubmit = handleSubmit(async (values) => {
     reset();
@@ -158,7 +160,11 @@ export function SignUpPage() {
         <PhoneField error={errors.phone?.message} {...register('phone')} />
         <SelectField
           label="Time zone"
-          hint="Detected from this device; consultation times are shown in it."
+          hint={
+            chosenZone === detectedZone
+              ? 'Detected from this device; consultation times are shown in it.'
+              : 'Consultation times are shown in it.'
+          }
           options={zones}
           error={errors.timeZone?.message}
           {...register('timeZone')}

@@ -9,6 +9,7 @@ import { LoadError } from '../../../components/query-state';
 import {
   compareMonths,
   dateInZone,
+  detectTimeZone,
   formatDay,
   formatMonth,
   formatTime,
@@ -32,7 +33,6 @@ export function SlotPicker({
   value,
   onChange,
   headingLevel = 3,
-  timeZoneHint = 'Detected from this device. Every time below is shown in this zone.',
 }: {
   /** The service's slug. */
   service: string;
@@ -42,8 +42,6 @@ export function SlotPicker({
   value: string | null;
   onChange: (start: string | null) => void;
   headingLevel?: 2 | 3;
-  /** Where the zone came from, under the zone picker. */
-  timeZoneHint?: string;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
@@ -96,7 +94,12 @@ export function SlotPicker({
     <div className="flex flex-col gap-6">
       <SelectField
         label="Time zone"
-        hint={timeZoneHint}
+        // Said to come from the device only while it does (a zone picked, or restored, may not).
+        hint={
+          timeZone === detectTimeZone()
+            ? 'Detected from this device. Every time below is shown in this zone.'
+            : 'Every time below is shown in this zone.'
+        }
         options={zones}
         value={timeZone}
         onChange={(event) => onTimeZoneChange(event.target.value)}
