@@ -16,6 +16,7 @@ import type {
   DiscountCodeHooks,
   BookingPaymentHooks,
   CalendarBusyTimes,
+  SiteCurrencyFollower,
 } from './modules/bookings';
 import type { CalendarReading } from './modules/calendars';
 import type { OwnerTimeZone } from './modules/clock';
@@ -77,6 +78,11 @@ export interface AppDeps {
   bookingCredits: BookingCreditHooks;
   /** Discount codes applied to bookings and package purchases, implemented by `modules/coupons`. */
   discountCodes: DiscountCodeHooks;
+  /**
+   * What follows the site's currency besides services: packages, discount codes' fixed amounts
+   * (implemented by `modules/packages` and `modules/coupons`, decision 037).
+   */
+  siteCurrencyFollowers: readonly SiteCurrencyFollower[];
   /** The services the site's pages offer, implemented by `modules/bookings` (the services table). */
   siteServices: SiteServiceCatalogue;
   /**

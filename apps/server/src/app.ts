@@ -57,10 +57,16 @@ import {
   adminPackageRoutes,
   bookingCreditHooks,
   packageJobs,
+  packageCurrencyFollower,
   packagePaymentHooks,
   packageRoutes,
 } from './modules/packages';
-import { adminCouponRoutes, couponRoutes, discountCodeHooks } from './modules/coupons';
+import {
+  adminCouponRoutes,
+  couponCurrencyFollower,
+  couponRoutes,
+  discountCodeHooks,
+} from './modules/coupons';
 import { adminMessageRoutes } from './modules/messages';
 import {
   authRoutes,
@@ -235,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     packagePayments: packagePaymentHooks,
     bookingCredits: bookingCreditHooks,
     discountCodes: discountCodeHooks(ownerTimeZone),
+    siteCurrencyFollowers: [packageCurrencyFollower, couponCurrencyFollower],
     siteServices: siteServiceCatalogue,
     consultantName: async (db) => (await getSiteDocument(db, app.log)).consultant.name,
   };

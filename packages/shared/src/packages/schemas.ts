@@ -61,8 +61,9 @@ const packageFields = {
 };
 
 /**
- * POST /api/admin/packages. Without a currency the package is priced in the site's (decision 037's
- * rule for services); description, validity and active have defaults.
+ * POST /api/admin/packages. Without a currency, or with the site's, the package follows the site's
+ * currency (decision 037's rule for services); another currency is the package's own. A patch's
+ * currency is settled the same way. Description, validity and active have defaults.
  */
 export const packageInputSchema = z.object({
   ...packageFields,
@@ -98,6 +99,11 @@ export type PackagesList = z.infer<typeof packagesListSchema>;
 /** A package as the owner manages it: with its state and how many were sold. */
 export const adminPackageSchema = publicPackageSchema.extend({
   active: z.boolean(),
+  /**
+   * True when the owner chose the package's currency; false: it follows the site's currency and
+   * moves with it, keeping its number (decision 037).
+   */
+  ownCurrency: z.boolean(),
   /** Purchases paid or awaiting payment, for the owner's list. */
   purchases: z.number().int(),
   createdAt: z.string(),

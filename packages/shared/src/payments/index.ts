@@ -1,4 +1,5 @@
 export * from './currency';
+export * from './site-currency-preview';
 export * from './money';
 export * from './rules';
 export * from './messages';

@@ -41,5 +41,15 @@ export { SCHEDULING_SETTINGS_KEY, loadSchedulingSettings } from './scheduling-se
 export { bookingEvents, bookings, services } from './schema';
 export { seedServicesOnce } from './services-repository';
 export type { ServiceRow } from './services-repository';
-export { loadSiteCurrency, setSiteCurrency } from './site-currency';
+export {
+  followingAmount,
+  loadSiteCurrency,
+  setSiteCurrency,
+  settleServiceCurrency,
+} from './site-currency';
+export type {
+  SiteCurrencyChange,
+  SiteCurrencyFollower,
+  SiteCurrencyPreviewPart,
+} from './site-currency-followers';
 export { siteServiceCatalogue } from './site-services';

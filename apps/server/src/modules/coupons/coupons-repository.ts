@@ -58,6 +58,19 @@ export async function lockCouponByCode(tx: Tx, code: string): Promise<CouponRow 
   return row;
 }
 
+/** The codes that take a fixed amount off, oldest first; `lock` for a change of the site's currency. */
+export async function listFixedAmountCoupons(
+  db: Db,
+  options: { lock: boolean },
+): Promise<CouponRow[]> {
+  const query = db
+    .select()
+    .from(coupons)
+    .where(sql`${coupons.amountOff} is not null`)
+    .orderBy(coupons.createdAt, coupons.code);
+  return options.lock ? query.for('update') : query;
+}
+
 export async function lockCoupon(tx: Tx, id: string): Promise<CouponRow | undefined> {
   const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
   return row;

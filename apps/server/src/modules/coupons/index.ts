@@ -3,5 +3,6 @@
  * discount code hooks it implements for bookings and packages.
  */
 export { discountCodeHooks } from './coupons-service';
+export { couponCurrencyFollower } from './site-currency-follower';
 export { adminCouponRoutes, couponRoutes } from './routes';
 export { couponPackages, couponServices, couponUses, coupons } from './schema';

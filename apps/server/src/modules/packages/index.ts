@@ -3,6 +3,7 @@
  * credits they give (issue 24), and the package payment hooks it implements for payments.
  */
 export { packageJobs } from './credit-expiry';
+export { packageCurrencyFollower } from './site-currency-follower';
 export { bookingCreditHooks } from './credits-service';
 export { creditTotals } from './purchases-repository';
 export { packagePaymentHooks } from './purchases-service';

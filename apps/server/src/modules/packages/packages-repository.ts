@@ -1,5 +1,5 @@
 /** The queries of packages and the services they cover. */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { services } from '../bookings';
 import { packageServices, packages } from './schema';
@@ -68,6 +68,42 @@ export async function updatePackage(
     .update(packages)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(packages.id, id));
+}
+
+/**
+ * The packages that follow the site's currency and are priced in another one: what a change of the
+ * site's currency moves. `lock` takes their rows for the change's transaction.
+ */
+export async function listPackagesFollowingSiteNotIn(
+  db: Db,
+  currency: string,
+  options: { lock: boolean },
+): Promise<PackageRow[]> {
+  const query = db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.ownCurrency, false), ne(packages.currency, currency)))
+    .orderBy(desc(packages.active), asc(packages.priceMinor), asc(packages.title));
+  return options.lock ? query.for('update') : query;
+}
+
+/** Active packages with a price in a currency of their own other than `currency`. */
+export async function listOwnCurrencyPackagesNotIn(
+  db: Db,
+  currency: string,
+): Promise<PackageRow[]> {
+  return db
+    .select()
+    .from(packages)
+    .where(
+      and(
+        eq(packages.ownCurrency, true),
+        eq(packages.active, true),
+        ne(packages.currency, currency),
+        sql`${packages.priceMinor} > 0`,
+      ),
+    )
+    .orderBy(asc(packages.priceMinor), asc(packages.title));
 }
 
 /** The ids of services named by their address names; unknown names are absent from the map. */

@@ -1,7 +1,8 @@
 /**
  * The owner's packages and the public list (issue 24). Every owner change is audited in its own
  * transaction; a package's price follows the services' currency rule (decision 037): without a
- * currency it is priced in the site's.
+ * currency, or with the site's, it follows the site's currency (and moves with it); another one is
+ * the package's own.
  */
 import {
   PACKAGE_MESSAGES,
@@ -18,7 +19,7 @@ import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
 import { auditChange, insertAuditChange, insertAuditEntry } from '../audit';
-import { loadSiteCurrency } from '../bookings';
+import { loadSiteCurrency, settleServiceCurrency } from '../bookings';
 import {
   findPackage,
   insertPackage,
@@ -50,6 +51,7 @@ function toAdminPackage(row: PackageWithServices): AdminPackage {
   return {
     ...toPublicPackage(row),
     active: row.active,
+    ownCurrency: row.ownCurrency,
     purchases: row.purchases,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -59,7 +61,7 @@ function toAdminPackage(row: PackageWithServices): AdminPackage {
 /** What the audit log keeps of a package: its terms, without counts and times. */
 function auditedTerms(row: PackageWithServices) {
   const { id: _id, ...terms } = toPublicPackage(row);
-  return { ...terms, active: row.active };
+  return { ...terms, ownCurrency: row.ownCurrency, active: row.active };
 }
 
 export async function listPublicPackages(db: Db): Promise<PackagesList> {
@@ -101,7 +103,7 @@ export async function createPackage(
       description: input.description,
       sessions: input.sessions,
       priceMinor: input.priceMinor,
-      currency: input.currency ?? (await loadSiteCurrency(tx)),
+      ...settleServiceCurrency(await loadSiteCurrency(tx), input.currency),
       validityDays: input.validityDays,
       active: input.active,
     });
@@ -133,10 +135,14 @@ export async function changePackage(
       throw new HttpProblem(404, PACKAGE_MESSAGES.unknown);
     }
     const before = (await findPackage(tx, id))!;
-    const { services, ...fields } = patch;
+    const { services, currency, ...fields } = patch;
     if (services !== undefined)
       await replacePackageServices(tx, id, await serviceIdsOf(tx, services));
-    await updatePackage(tx, id, fields);
+    await updatePackage(tx, id, {
+      ...fields,
+      // A currency sent is settled as at creation: the site's follows it, another is the package's own.
+      ...(currency !== undefined && settleServiceCurrency(await loadSiteCurrency(tx), currency)),
+    });
     const after = (await findPackage(tx, id))!;
     await insertAuditChange(tx, {
       actorId,

@@ -43,6 +43,11 @@ export const packages = pgTable(
     sessions: integer('sessions').notNull(),
     priceMinor: integer('price_minor').notNull(),
     currency: text('currency').notNull(),
+    /**
+     * True when the owner chose this currency for the package; false: it follows the site's and
+     * moves with it (decision 037's rule for services).
+     */
+    ownCurrency: boolean('own_currency').notNull().default(false),
     /** Days from payment the credits last; null: they never expire. */
     validityDays: integer('validity_days'),
     /** Retired packages (false) are not sold; their credits stay valid. */

@@ -40,7 +40,8 @@ import {
 } from './setup-repository';
 
 type SetupDeps = Pick<AppDeps, 'db' | 'config' | 'accountKeys'>;
-type CompleteSetupDeps = SetupDeps & Pick<AppDeps, 'clock' | 'log' | 'ownerTimeZone'>;
+type CompleteSetupDeps = SetupDeps &
+  Pick<AppDeps, 'clock' | 'log' | 'ownerTimeZone' | 'siteCurrencyFollowers'>;
 
 function codeFor(key: string, salt: string): string {
   return createHmac('sha256', key).update(salt).digest('base64url').slice(0, 32);
@@ -117,7 +118,7 @@ export async function completeSetup(
       user = await insertUser(tx, { ...fields, email: input.email });
     }
     if (!user) throw new Error('the first admin could not be written');
-    if (input.currency) await setSiteCurrency(tx, user.id, input.currency);
+    if (input.currency) await setSiteCurrency(deps, tx, user.id, input.currency);
     await deleteSetupSalt(tx);
     await insertAuditEntry(tx, {
       actorId: user.id,

@@ -38,6 +38,7 @@ const offer: PublicPackage = {
 const adminOffer: AdminPackage = {
   ...offer,
   active: true,
+  ownCurrency: false,
   purchases: 2,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',

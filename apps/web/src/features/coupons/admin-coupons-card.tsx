@@ -15,7 +15,7 @@ import { formatMediumDay } from '../../lib/date-time';
 import { errorMessage } from '../../lib/problem';
 import { CouponForm } from './coupon-form';
 import { CouponUses } from './coupon-uses';
-import { couponValueText } from './coupon-words';
+import { couponValueText, lacksAmountIn } from './coupon-words';
 import {
   useGetAdminCouponsQuery,
   useGetCouponChoicesQuery,
@@ -53,6 +53,8 @@ export function AdminCouponsCard() {
 
 function CouponRow({ coupon }: { coupon: AdminCoupon }) {
   const [update, { isLoading, error }] = useUpdateCouponMutation();
+  const siteCurrency = useGetCouponChoicesQuery().data?.currency;
+  const missing = siteCurrency !== undefined && lacksAmountIn(coupon, siteCurrency);
   const [open, setOpen] = useState<'edit' | 'uses' | null>(null);
   const toggle = (panel: 'edit' | 'uses') =>
     setOpen((current) => (current === panel ? null : panel));
@@ -64,7 +66,10 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
             <span className="font-mono tracking-wider wrap-anywhere">{coupon.code}</span>{' '}
             <Pill tone={coupon.active ? 'bg-success-soft text-success' : 'bg-line text-muted'}>
               {coupon.active ? 'Active' : 'Inactive'}
-            </Pill>
+            </Pill>{' '}
+            {missing && (
+              <Pill tone="bg-danger-soft text-danger">{`No amount in ${siteCurrency}`}</Pill>
+            )}
           </p>
           <p className="mt-1 text-sm text-muted">
             {couponValueText(coupon)} · <AppliesTo coupon={coupon} /> · {validityText(coupon)}
@@ -72,6 +77,12 @@ function CouponRow({ coupon }: { coupon: AdminCoupon }) {
           <p className="mt-1 text-sm text-muted">
             {limitsText(coupon)} · {usesText(coupon)}
           </p>
+          {missing && (
+            <p className="mt-1 text-sm font-medium text-danger">
+              Refused for prices in {siteCurrency}, your site’s currency: edit it to add the amount
+              it takes off in {siteCurrency}.
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button

@@ -21,6 +21,7 @@ import { CheckboxField, TextField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { Skeleton } from '../../components/query-state';
 import { errorMessage, fieldErrors } from '../../lib/problem';
+import { couponValueText, lacksAmountIn } from './coupon-words';
 import {
   type CouponChoices,
   useCreateCouponMutation,
@@ -230,7 +231,11 @@ function LoadedCouponForm({
               inputMode="decimal"
               value={fields.amount}
               onChange={(event) => set('amount', event.target.value)}
-              hint="Never more than the price"
+              hint={
+                coupon && lacksAmountIn(coupon, currency)
+                  ? `No amount in ${currency}, your site’s currency, yet (it takes ${couponValueText(coupon)}): prices in ${currency} refuse it until you type the amount it takes off.`
+                  : 'Never more than the price'
+              }
               error={errors.amountOff ?? errors.percentOff}
             />
           )}

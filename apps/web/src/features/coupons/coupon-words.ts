@@ -28,3 +28,17 @@ export function couponValueText(coupon: {
     .map((amount) => formatMoney(amount.amountMinor, amount.currency))
     .join(' or ')} off`;
 }
+
+/**
+ * A fixed-amount code with no amount in the currency: refused (`not_applicable`) for prices in it.
+ * A change of the site's currency gives a code the amount it had in the former one (decision 037);
+ * one that had none there stays without.
+ */
+export function lacksAmountIn(
+  coupon: { amountOff: readonly { currency: string }[] | null },
+  currency: string,
+): boolean {
+  return (
+    coupon.amountOff !== null && !coupon.amountOff.some((amount) => amount.currency === currency)
+  );
+}

@@ -5,18 +5,21 @@
  */
 import { useState, type FormEvent } from 'react';
 import {
+  currencyChoices,
   formatMoney,
   moneyInputMessage,
   PACKAGE_MESSAGES,
   PACKAGE_SESSIONS_MAX,
   PACKAGE_TITLE_MAX,
   parseMoneyInput,
+  sameAmountIn,
   type AdminPackage,
 } from '@consult/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CheckboxField, TextAreaField, TextField } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/select-field';
 import { Pill } from '../../components/ui/pill';
 import { LoadError, Skeleton } from '../../components/query-state';
 import { errorMessage, fieldErrors } from '../../lib/problem';
@@ -30,6 +33,7 @@ import { sessionsText, validityText } from './package-words';
 
 export function AdminPackagesCard() {
   const { data, isLoading, error, refetch } = useGetAdminPackagesQuery();
+  const siteCurrency = useGetPackageChoicesQuery().data?.currency;
   return (
     <div className="flex flex-col gap-6">
       <Card
@@ -45,7 +49,7 @@ export function AdminPackagesCard() {
         ) : (
           <ul className="divide-y divide-line" aria-label="Packages">
             {data.packages.map((offer) => (
-              <PackageRow key={offer.id} offer={offer} />
+              <PackageRow key={offer.id} offer={offer} siteCurrency={siteCurrency} />
             ))}
           </ul>
         )}
@@ -55,8 +59,23 @@ export function AdminPackagesCard() {
   );
 }
 
-function PackageRow({ offer }: { offer: AdminPackage }) {
+/**
+ * A package charged in a currency of its own other than the site's shows it, with the way back:
+ * "Charge in GBP" moves it to the site's currency keeping its number, as a change of the site's
+ * currency would (decision 037).
+ */
+function PackageRow({
+  offer,
+  siteCurrency,
+}: {
+  offer: AdminPackage;
+  siteCurrency: string | undefined;
+}) {
   const [update, { isLoading, error }] = useUpdatePackageMutation();
+  const moveTo =
+    siteCurrency !== undefined && offer.currency !== siteCurrency ? siteCurrency : null;
+  const movedPrice =
+    moveTo === null ? null : sameAmountIn(offer.priceMinor, offer.currency, moveTo);
   return (
     <li className="flex flex-wrap items-start gap-3 py-4">
       <div className="min-w-0 flex-1">
@@ -64,7 +83,10 @@ function PackageRow({ offer }: { offer: AdminPackage }) {
           {offer.title}{' '}
           <Pill tone={offer.active ? 'bg-success-soft text-success' : 'bg-line text-muted'}>
             {offer.active ? 'On sale' : 'Retired'}
-          </Pill>
+          </Pill>{' '}
+          {moveTo && (
+            <Pill tone="bg-danger-soft text-danger">{`Charged in ${offer.currency}, not ${moveTo}`}</Pill>
+          )}
         </p>
         <p className="mt-1 text-sm text-muted">
           {formatMoney(offer.priceMinor, offer.currency)} · {sessionsText(offer.sessions)} ·{' '}
@@ -77,14 +99,26 @@ function PackageRow({ offer }: { offer: AdminPackage }) {
           </div>
         )}
       </div>
-      <Button
-        variant="secondary"
-        disabled={isLoading}
-        onClick={() => void update({ id: offer.id, active: !offer.active })}
-        aria-label={`${offer.active ? 'Retire' : 'Put on sale'} ${offer.title}`}
-      >
-        {offer.active ? 'Retire' : 'Put on sale'}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        {moveTo && movedPrice !== null && (
+          <Button
+            variant="secondary"
+            disabled={isLoading}
+            onClick={() => void update({ id: offer.id, currency: moveTo, priceMinor: movedPrice })}
+            aria-label={`Charge ${offer.title} in ${moveTo}: ${formatMoney(movedPrice, moveTo)}`}
+          >
+            {`Charge in ${moveTo} (${formatMoney(movedPrice, moveTo)})`}
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          disabled={isLoading}
+          onClick={() => void update({ id: offer.id, active: !offer.active })}
+          aria-label={`${offer.active ? 'Retire' : 'Put on sale'} ${offer.title}`}
+        >
+          {offer.active ? 'Retire' : 'Put on sale'}
+        </Button>
+      </div>
     </li>
   );
 }
@@ -98,7 +132,10 @@ function NewPackageForm() {
   const [services, setServices] = useState<string[]>([]);
   const [local, setLocal] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(null);
-  const currency = choices.data?.currency ?? 'USD';
+  const [own, setOwn] = useState<{ on: boolean; currency: string } | null>(null);
+  const siteCurrency = choices.data?.currency ?? 'USD';
+  // Unticked, the package follows the site's currency and moves with it (decision 037).
+  const currency = own?.on ? own.currency : siteCurrency;
   const errors = { ...fieldErrors(error), ...local };
 
   const set = (name: keyof typeof EMPTY) => (value: string) =>
@@ -130,12 +167,16 @@ function NewPackageForm() {
     if (made) {
       setFields(EMPTY);
       setServices([]);
+      setOwn(null);
       setSaved(made.title);
     }
   }
 
   return (
-    <Card title="Add a package" description={`Priced in ${currency}, the site's currency.`}>
+    <Card
+      title="Add a package"
+      description={`Priced in ${siteCurrency}, the site's currency, unless you choose another below; it follows the site's currency when that changes.`}
+    >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField
           label="Title"
@@ -201,6 +242,25 @@ function NewPackageForm() {
             error={errors.validityDays}
           />
         </div>
+        <CheckboxField
+          label="Charge this package in another currency"
+          hint={`It then stays in that currency when your site’s (${siteCurrency}) changes, and shows beside prices in ${siteCurrency}.`}
+          checked={own?.on ?? false}
+          onChange={(event) =>
+            setOwn({ on: event.target.checked, currency: own?.currency ?? siteCurrency })
+          }
+        />
+        {own?.on && (
+          <div className="min-w-0 sm:w-96">
+            <SelectField
+              label="This package’s currency"
+              options={currencyChoices()}
+              value={own.currency}
+              error={errors.currency}
+              onChange={(event) => setOwn({ on: true, currency: event.target.value })}
+            />
+          </div>
+        )}
         {error && !Object.keys(fieldErrors(error)).length && (
           <Alert tone="error">{errorMessage(error)}</Alert>
         )}

@@ -22,6 +22,8 @@ import {
   schedulingSettingsSchema,
   serviceInputSchema,
   servicesListSchema,
+  siteCurrencyPreviewQuerySchema,
+  siteCurrencyPreviewSchema,
   siteCurrencySchema,
   slotPreviewRequestSchema,
   slotPreviewSchema,
@@ -48,7 +50,7 @@ import { changeBookingState, markBookingPaid } from '../changes/owner-changes';
 import { rescheduleBooking } from '../changes/reschedule-booking';
 import { loadSchedulingSettings } from '../scheduling-settings';
 import { ownerSeriesRoutes } from '../series/series-routes';
-import { changeSiteCurrency, loadSiteCurrency } from '../site-currency';
+import { changeSiteCurrency, loadSiteCurrency, previewSiteCurrency } from '../site-currency';
 
 const errors = { 401: problemSchema, 403: problemSchema };
 const security = [{ bearer: [] }];
@@ -153,13 +155,28 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     async () => ({ currency: await loadSiteCurrency(deps.db) }),
   );
 
+  app.get(
+    '/admin/site-currency/preview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'What changing the site’s currency would move (services, packages, discount codes’ amounts) and what stays in another currency',
+        security,
+        querystring: siteCurrencyPreviewQuerySchema,
+        response: { 200: siteCurrencyPreviewSchema, 400: problemSchema, ...errors },
+      },
+    },
+    async (request) => previewSiteCurrency(deps, request.query.currency),
+  );
+
   app.put(
     '/admin/site-currency',
     {
       schema: {
         tags: ['admin'],
         summary:
-          'Change the site’s currency; services without a currency of their own follow it, bookings and payments keep theirs',
+          'Change the site’s currency; services and packages without a currency of their own follow it, discount codes get the same amount in it, bookings, purchases and payments keep theirs',
         security,
         body: siteCurrencySchema,
         response: { 200: siteCurrencySchema, 400: problemSchema, ...errors },

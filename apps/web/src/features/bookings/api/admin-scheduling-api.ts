@@ -32,10 +32,10 @@ export const adminSchedulingApi = api.injectEndpoints({
       // A changed duration changes the preview's slots too.
       invalidatesTags: [SERVICES, { type: 'Scheduling', id: 'PREVIEW' }],
     }),
-    /** The services that follow the site's currency move with it. */
+    /** The services and packages that follow the site's currency move with it; codes gain amounts. */
     saveSiteCurrency: build.mutation<SiteCurrency, SiteCurrency>({
       query: (body) => ({ url: '/admin/site-currency', method: 'PUT', body }),
-      invalidatesTags: [SERVICES, { type: 'Scheduling', id: 'CURRENCY' }],
+      invalidatesTags: [SERVICES, { type: 'Scheduling', id: 'CURRENCY' }, 'Package', 'Coupon'],
     }),
     deleteService: build.mutation<null, string>({
       query: (id) => ({ url: `/admin/services/${encodeURIComponent(id)}`, method: 'DELETE' }),

@@ -7,6 +7,7 @@ import type {
   SchedulingSettings,
   ServicesList,
   SiteCurrency,
+  SiteCurrencyPreview,
   SlotPreview,
   SlotPreviewRequest,
 } from '@consult/shared';
@@ -27,6 +28,19 @@ export const ownerSchedulingApi = api.injectEndpoints({
       query: () => '/admin/site-currency',
       providesTags: [{ type: 'Scheduling', id: 'CURRENCY' }],
     }),
+    /**
+     * What a change of the site's currency would move (services, packages, codes' amounts) and what
+     * would stay in another currency; for the site's own currency, what the public pages show now.
+     */
+    getSiteCurrencyPreview: build.query<SiteCurrencyPreview, string>({
+      query: (currency) => `/admin/site-currency/preview?currency=${encodeURIComponent(currency)}`,
+      providesTags: [
+        { type: 'Scheduling', id: 'CURRENCY' },
+        { type: 'Scheduling', id: 'SERVICES' },
+        'Package',
+        'Coupon',
+      ],
+    }),
     /** A read, though sent as POST: the draft settings travel in the body. */
     previewSlots: build.query<SlotPreview, SlotPreviewRequest>({
       query: (body) => ({ url: '/admin/scheduling/preview', method: 'POST', body }),
@@ -44,5 +58,6 @@ export const {
   useGetSchedulingSettingsQuery,
   useListAdminServicesQuery,
   useGetSiteCurrencyQuery,
+  useGetSiteCurrencyPreviewQuery,
   usePreviewSlotsQuery,
 } = ownerSchedulingApi;

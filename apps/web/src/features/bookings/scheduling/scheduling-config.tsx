@@ -3,7 +3,6 @@ import { LoadError, Skeleton } from '../../../components/query-state';
 import {
   useGetSchedulingSettingsQuery,
   useGetSiteCurrencyQuery,
-  useListAdminServicesQuery,
 } from '../api/owner-scheduling-api';
 import { SchedulingForm } from './scheduling-form';
 import { ServicesSection } from './services-section';
@@ -12,22 +11,17 @@ import { SiteCurrencyCard } from './site-currency-card';
 export function SchedulingConfig() {
   const { data, error, isLoading, refetch } = useGetSchedulingSettingsQuery();
   const currency = useGetSiteCurrencyQuery();
-  const services = useListAdminServicesQuery();
   return (
     <div className="flex flex-col gap-6">
-      {currency.data && services.data ? (
-        <SiteCurrencyCard
-          key={currency.data.currency}
-          currency={currency.data.currency}
-          services={services.data.services}
-        />
-      ) : currency.isLoading || services.isLoading ? (
+      {currency.data ? (
+        <SiteCurrencyCard key={currency.data.currency} currency={currency.data.currency} />
+      ) : currency.isLoading ? (
         <Skeleton lines={2} label="Loading your site’s currency" />
       ) : (
         <LoadError
           what="your site’s currency"
-          error={currency.error ?? services.error}
-          onRetry={() => void Promise.all([currency.refetch(), services.refetch()])}
+          error={currency.error}
+          onRetry={() => void currency.refetch()}
         />
       )}
       <ServicesSection siteCurrency={currency.data?.currency} />

@@ -12,9 +12,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useListAdminServicesQuery } from '../api/owner-scheduling-api';
+import {
+  useGetSiteCurrencyPreviewQuery,
+  useListAdminServicesQuery,
+} from '../api/owner-scheduling-api';
 import { errorMessage } from '../../../lib/problem';
 import { useDeleteServiceMutation, useUpdateServiceMutation } from '../api/admin-scheduling-api';
+import { kindWord, listed } from './currency-words';
 import { serviceAddress, ServiceForm, toInput } from './service-form';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; service: ConsultationService } | null;
@@ -42,9 +46,7 @@ export function ServicesSection({ siteCurrency }: { siteCurrency: string | undef
       }
     >
       <div className="flex flex-col gap-4">
-        {data && siteCurrency && (
-          <TwoCurrenciesWarning services={data.services} siteCurrency={siteCurrency} />
-        )}
+        {data && siteCurrency && <OtherCurrenciesWarning siteCurrency={siteCurrency} />}
         {editing?.kind === 'new' && siteCurrency && (
           <ServiceForm service={null} siteCurrency={siteCurrency} onDone={() => setEditing(null)} />
         )}
@@ -149,40 +151,33 @@ function ServiceRow({
 }
 
 /**
- * The owner's warning when the public pages would show prices in more than one currency (free
- * services show none): which services are charged in another currency than the site's.
+ * The owner's warning while the public pages show prices in another currency than the site's (free
+ * and inactive ones show none): the services and packages charged in a currency of their own, from
+ * the server's reading of both.
  */
-function TwoCurrenciesWarning({
-  services,
-  siteCurrency,
-}: {
-  services: readonly ConsultationService[];
-  siteCurrency: string;
-}) {
-  const shown = services.filter((service) => service.active && service.priceMinor > 0);
-  const currencies = [...new Set(shown.map((service) => service.currency))].sort();
-  if (currencies.length < 2) return null;
-  const others = shown.filter((service) => service.currency !== siteCurrency);
+function OtherCurrenciesWarning({ siteCurrency }: { siteCurrency: string }) {
+  const { data } = useGetSiteCurrencyPreviewQuery(siteCurrency);
+  if (!data || data.to !== siteCurrency || data.others.length === 0) return null;
+  const { others } = data;
+  const services = others.filter((other) => other.kind === 'service');
+  const packages = others.filter((other) => other.kind === 'package');
   return (
     <Alert
       tone="error"
-      title={`Your public pages show prices in ${currencies.length} currencies: ${listed(currencies)}`}
+      title={`Some prices on your public pages are not in your site’s currency, ${siteCurrency}`}
     >
-      {listed(others.map((service) => `${service.title} (${service.currency})`))}{' '}
-      {others.length === 1 ? 'is' : 'are'} charged in another currency than your site’s,{' '}
-      {siteCurrency}. If that is not what you want, edit {others.length === 1 ? 'it' : 'them'} and
-      untick “Charge this service in another currency” under Advanced.
+      {listed(others.map((other) => `${other.title} (${kindWord(other.kind)}, ${other.currency})`))}{' '}
+      {others.length === 1 ? 'is' : 'are'} charged in a currency of{' '}
+      {others.length === 1 ? 'its' : 'their'} own. If that is not what you want,{' '}
+      {services.length > 0 &&
+        `edit ${services.length === 1 ? 'the service' : 'the services'} and untick “Charge this service in another currency” under Advanced`}
+      {services.length > 0 && packages.length > 0 && '; '}
+      {packages.length > 0 &&
+        `move ${packages.length === 1 ? 'the package' : 'the packages'} to ${siteCurrency} on the Packages tab`}
+      .
     </Alert>
   );
 }
-
-/** "A, B and C". */
-function listed(items: readonly string[]): string {
-  return items.length < 2
-    ? (items[0] ?? '')
-    : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
-
 function DeleteDialog({ service, onClose }: { service: ConsultationService; onClose: () => void }) {
   const [remove, { error, isLoading }] = useDeleteServiceMutation();
   const confirm = async () => {

@@ -7,6 +7,7 @@ import type {
   SchedulingSettings,
   ServicesList,
   SiteCurrency,
+  SiteCurrencyPreview,
   SlotPreview,
   UpcomingBookings,
 } from '@consult/shared';
@@ -54,6 +55,18 @@ export const bookingsHandlers = [
   ),
   http.get(apiPath('/admin/services'), () => answer<ServicesList>({ services: [adminService] })),
   http.get(apiPath('/admin/site-currency'), () => answer<SiteCurrency>({ currency: 'GBP' })),
+  // Nothing to move, nothing in another currency: the site as the other handlers show it.
+  http.get(apiPath('/admin/site-currency/preview'), ({ request }) => {
+    const to = new URL(request.url).searchParams.get('currency') ?? 'GBP';
+    return answer<SiteCurrencyPreview>({
+      from: 'GBP',
+      to,
+      moves: [],
+      codeAmounts: [],
+      others: [],
+      codesWithoutAmount: [],
+    });
+  }),
   http.get(apiPath('/admin/owner-time-zone'), () =>
     answer<OwnerTimeZone>({ timeZone: schedulingSettings.rules.timeZone }),
   ),
