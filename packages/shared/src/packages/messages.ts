@@ -40,20 +40,7 @@ export const PACKAGE_MESSAGES = {
     'Credits of a purchase awaiting payment cannot be adjusted until it is paid',
   creditUnavailable: 'You have no unused credit for this service',
   purchaseNotPending: 'This purchase is not awaiting payment',
-  creditPaidByHandNeedsPackage: 'Only a package granted now can be recorded as paid by hand',
-  creditPaidGrantSessions: (sessions: number) =>
-    `A package paid by hand gives its own ${sessions} ${sessions === 1 ? 'credit' : 'credits'}`,
-  creditGrantOfFreePackage:
-    'This package is free: grant it without a payment (there is no money to give a receipt for)',
 } as const;
-
-/**
- * Why the owner's hand adjustment of credits (POST /api/admin/users/:id/credits) was refused, one
- * problem `type` each, so the screen says it without reading the server's words.
- */
-export const CREDIT_PURCHASE_NOT_PAID_PROBLEM_TYPE = 'urn:consult:credit-purchase-not-paid';
-export const CREDIT_TAKE_BACK_TOO_MANY_PROBLEM_TYPE = 'urn:consult:credit-take-back-too-many';
-export const CREDIT_GRANT_FREE_PACKAGE_PROBLEM_TYPE = 'urn:consult:credit-grant-free-package';
 
 /** How a booking a package credit paid is named wherever a payment would be (the lists, detail). */
 export const PAID_BY_CREDIT_TEXT = 'Paid with a package credit';

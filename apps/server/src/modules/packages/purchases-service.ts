@@ -6,6 +6,7 @@
  */
 import {
   CREDIT_GRANT_FREE_PACKAGE_PROBLEM_TYPE,
+  CREDIT_GRANT_MESSAGES,
   CREDIT_PURCHASE_NOT_PAID_PROBLEM_TYPE,
   CREDIT_TAKE_BACK_TOO_MANY_PROBLEM_TYPE,
   DAY_MS,
@@ -420,13 +421,13 @@ export async function adjustCredits(
       const offer = isUuid(input.packageId) ? await lockPackage(tx, input.packageId) : undefined;
       if (!offer) throw new HttpProblem(404, PACKAGE_MESSAGES.unknown);
       if (receipt && offer.priceMinor === 0) {
-        throw new HttpProblem(409, PACKAGE_MESSAGES.creditGrantOfFreePackage, {
+        throw new HttpProblem(409, CREDIT_GRANT_MESSAGES.creditGrantOfFreePackage, {
           type: CREDIT_GRANT_FREE_PACKAGE_PROBLEM_TYPE,
         });
       }
       // Paid at the package's price, it gives the package's credits: the receipt says what was sold.
       if (receipt && input.delta !== offer.sessions) {
-        const message = PACKAGE_MESSAGES.creditPaidGrantSessions(offer.sessions);
+        const message = CREDIT_GRANT_MESSAGES.creditPaidGrantSessions(offer.sessions);
         throw new HttpProblem(400, message, { errors: { delta: [message] } });
       }
       const payment =

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   adminPackageSchema,
   CREDIT_GRANT_FREE_PACKAGE_PROBLEM_TYPE,
+  CREDIT_GRANT_MESSAGES,
   CREDIT_PURCHASE_NOT_PAID_PROBLEM_TYPE,
   CREDIT_TAKE_BACK_TOO_MANY_PROBLEM_TYPE,
   COUPON_REFUSAL_MESSAGES,
@@ -347,7 +348,7 @@ describe('buying a package with manual payments', () => {
     expect(ofFree.statusCode).toBe(409);
     expect(ofFree.json()).toMatchObject({
       type: CREDIT_GRANT_FREE_PACKAGE_PROBLEM_TYPE,
-      detail: PACKAGE_MESSAGES.creditGrantOfFreePackage,
+      detail: CREDIT_GRANT_MESSAGES.creditGrantOfFreePackage,
     });
 
     const fewer = await call('POST', url, owner, {
@@ -357,7 +358,7 @@ describe('buying a package with manual payments', () => {
       paidByHand: { method: 'cash' },
     });
     expect(fewer.statusCode).toBe(400);
-    expect(fewer.json().errors.delta).toEqual([PACKAGE_MESSAGES.creditPaidGrantSessions(5)]);
+    expect(fewer.json().errors.delta).toEqual([CREDIT_GRANT_MESSAGES.creditPaidGrantSessions(5)]);
 
     const onPurchase = await call('POST', url, owner, {
       purchaseId: crypto.randomUUID(),
@@ -367,7 +368,7 @@ describe('buying a package with manual payments', () => {
     });
     expect(onPurchase.statusCode).toBe(400);
     expect(onPurchase.json().errors.paidByHand).toEqual([
-      PACKAGE_MESSAGES.creditPaidByHandNeedsPackage,
+      CREDIT_GRANT_MESSAGES.creditPaidByHandNeedsPackage,
     ]);
 
     const noMethod = await call('POST', url, owner, {

@@ -6,6 +6,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import {
   CREDIT_GRANT_FREE_PACKAGE_PROBLEM_TYPE,
+  CREDIT_GRANT_MESSAGES,
   CREDIT_PURCHASE_NOT_PAID_PROBLEM_TYPE,
   CREDIT_TAKE_BACK_TOO_MANY_PROBLEM_TYPE,
   PACKAGE_MESSAGES,
@@ -25,7 +26,7 @@ export function creditRefusalMessage(error: FetchBaseQueryError | SerializedErro
     case CREDIT_TAKE_BACK_TOO_MANY_PROBLEM_TYPE:
       return `${PACKAGE_MESSAGES.creditTakeBackTooMany}: someone used or took one meanwhile. ${FIGURES_REFRESHED_TEXT}`;
     case CREDIT_GRANT_FREE_PACKAGE_PROBLEM_TYPE:
-      return PACKAGE_MESSAGES.creditGrantOfFreePackage;
+      return CREDIT_GRANT_MESSAGES.creditGrantOfFreePackage;
   }
   if (errorStatus(error) === 404) return CREDIT_GONE_TEXT;
   return errorMessage(error);

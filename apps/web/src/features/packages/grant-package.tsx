@@ -23,7 +23,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { LoadError, Skeleton } from '../../components/query-state';
-import { formatPlainDate, formatPlainDay, todayIn } from '../../lib/date-time';
+import { formatPlainDate, formatPlainDay } from '../../lib/date-time';
 import { fieldErrors } from '../../lib/problem';
 import { creditRefusalMessage } from './credit-refusals';
 import { useAdjustCreditsMutation, useGetAdminPackagesQuery } from './packages-api';
@@ -154,8 +154,8 @@ function GrantFields({
   const how: How = payable ? chosenHow : 'free';
   const [credits, setCredits] = useState(String(offer.sessions));
   const [method, setMethod] = useState<PaymentMethod>('bank_transfer');
-  const today = todayIn(timeZone);
-  const [receivedOn, setReceivedOn] = useState(today);
+  // Empty: the server records today in the owner's zone, as mark-paid does.
+  const [receivedOn, setReceivedOn] = useState('');
   const [reason, setReason] = useState('');
   const [local, setLocal] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
@@ -189,7 +189,9 @@ function GrantFields({
       packageId: offer.id,
       delta,
       reason,
-      ...(how === 'paid' && { paidByHand: { method, receivedOn: receivedOn || today } }),
+      ...(how === 'paid' && {
+        paidByHand: { method, ...(receivedOn !== '' && { receivedOn }) },
+      }),
     })
       .unwrap()
       .catch(() => null);
@@ -270,7 +272,7 @@ function GrantFields({
             label="Received on"
             type="date"
             value={receivedOn}
-            max={today}
+            hint="Empty: today"
             onChange={(event) => setReceivedOn(event.target.value)}
             error={errors['paidByHand.receivedOn'] ?? errors.receivedOn}
           />
@@ -314,7 +316,7 @@ function GrantFields({
       >
         <p className="[overflow-wrap:anywhere]">
           {how === 'paid'
-            ? `The client gets “${offer.title}”: ${creditsText(delta)}, recorded as paid ${price} (${PAYMENT_METHOD_LABELS[method]}, ${formatPlainDay(receivedOn || today)}). The next receipt number is taken and the receipt is mailed to the client; a mistake is then undone by a refund, not deleted.`
+            ? `The client gets “${offer.title}”: ${creditsText(delta)}, recorded as paid ${price} (${PAYMENT_METHOD_LABELS[method]}, ${receivedOn ? formatPlainDay(receivedOn) : 'received today'}). The next receipt number is taken and the receipt is mailed to the client; a mistake is then undone by a refund, not deleted.`
             : `The client gets “${offer.title}”: ${creditsText(delta)}, free. No payment and no receipt are recorded.`}
         </p>
       </ConfirmDialog>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_MESSAGES } from './messages';
-import { creditAdjustmentSchema } from './schemas';
+import { CREDIT_GRANT_MESSAGES, creditAdjustmentSchema } from './credit-adjustment';
 
 const grant = { packageId: 'p1', delta: 5, reason: 'Paid in cash' };
 
@@ -27,7 +26,7 @@ describe('creditAdjustmentSchema: how a grant was paid', () => {
     expect(onPurchase.error?.issues).toEqual([
       expect.objectContaining({
         path: ['paidByHand'],
-        message: PACKAGE_MESSAGES.creditPaidByHandNeedsPackage,
+        message: CREDIT_GRANT_MESSAGES.creditPaidByHandNeedsPackage,
       }),
     ]);
     const noMethod = creditAdjustmentSchema.safeParse({ ...grant, paidByHand: {} });
