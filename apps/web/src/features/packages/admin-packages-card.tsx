@@ -88,7 +88,8 @@ function PackageRow({ offer }: { offer: AdminPackage }) {
   }
   return (
     <li className="flex flex-wrap items-start gap-3 py-4">
-      <div className="min-w-0 flex-1">
+      {/* A floor under the terms: on a narrow screen the buttons wrap below them. */}
+      <div className="min-w-0 flex-1 basis-64">
         <p className="font-semibold text-ink [overflow-wrap:anywhere]">
           {offer.title}{' '}
           <Pill tone={offer.active ? 'bg-success-soft text-success' : 'bg-line text-muted'}>
@@ -144,7 +145,7 @@ function PackageRow({ offer }: { offer: AdminPackage }) {
  * package, so they apply to unused credits too.
  */
 const PACKAGE_CHANGE_TEXT = (purchases: number) =>
-  `${purchases === 0 ? 'Nobody has bought this package yet. ' : `${purchases} ${purchases === 1 ? 'purchase keeps' : 'purchases keep'} the title, sessions, price and validity they were bought with; a change of those applies to purchases from now on. `}The services covered apply to everyone: credits already bought can be used for the services ticked here, and no longer for one you untick.`;
+  `${purchases === 0 ? 'Nobody has bought this package yet. ' : `${purchases === 1 ? '1 purchase keeps' : `${purchases} purchases keep`} the title, sessions, price and validity ${purchases === 1 ? 'it was' : 'they were'} bought with; a change of those applies to purchases from now on. `}The services covered apply to everyone: credits already bought can be used for the services ticked here, and no longer for one you untick.`;
 
 function NewPackageForm() {
   const choices = useGetPackageChoicesQuery();

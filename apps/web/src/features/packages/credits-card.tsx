@@ -160,7 +160,9 @@ function CreditsList({
               key={purchase.id}
               className="flex flex-col gap-1 py-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4"
             >
-              <span className="min-w-0 font-medium text-ink sm:flex-1">
+              {/* A floor under the title, so a long line beside it wraps below instead of
+                  squeezing the title to a word a line. */}
+              <span className="min-w-0 font-medium [overflow-wrap:anywhere] text-ink sm:min-w-56 sm:flex-1">
                 {purchase.packageTitle} ({sessionsText(purchase.sessions)})
               </span>
               <span className="text-sm text-muted">
