@@ -30,6 +30,7 @@ import { server } from '../../testing/mocks/server';
 import {
   expectLoadError,
   expectLoading,
+  fireEvent,
   renderRoute,
   screen,
   waitFor,
@@ -239,12 +240,17 @@ describe('the client record: granting a package', () => {
     await userEvent.click(within(card).getByRole('radio', { name: /Paid by hand/ }));
     expect(within(card).queryByLabelText('Credits')).toBeNull();
     await userEvent.selectOptions(within(card).getByLabelText('Received by'), 'cash');
+    fireEvent.change(within(card).getByLabelText('Received on'), {
+      target: { value: '2026-11-20' },
+    });
     await userEvent.type(within(card).getByLabelText('Why'), 'Paid in cash at the workshop');
     await userEvent.click(within(card).getByRole('button', { name: 'Grant…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Grant this package?' });
     const price = formatMoney(35000, 'GBP');
     expect(
-      within(dialog).getByText(new RegExp(`recorded as paid ${price.replace('.', '\\.')} \\(Cash`)),
+      within(dialog).getByText(
+        new RegExp(`recorded as paid ${price.replace('.', '\\.')} \\(Cash, 20 November 2026\\)`),
+      ),
     ).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Grant, paid by hand' }));
     expect(await within(card).findByText(/receipt 2026-0012 mailed to the client/)).toBeVisible();
@@ -253,7 +259,7 @@ describe('the client record: granting a package', () => {
         packageId: offer.id,
         delta: 5,
         reason: 'Paid in cash at the workshop',
-        paidByHand: { method: 'cash' },
+        paidByHand: { method: 'cash', receivedOn: '2026-11-20' },
       },
     ]);
   });
