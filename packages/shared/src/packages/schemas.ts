@@ -6,8 +6,6 @@ import { receiptDiscountSchema, typedCouponCodeSchema } from '../coupons/code-sc
 import { SERVICE_PRICE_MAX_MINOR } from '../booking/limits';
 import { isSingleLineText, isVisibleText, TEXT_MESSAGES, withoutNul } from '../text';
 import {
-  CREDIT_ADJUSTMENT_MAX,
-  CREDIT_REASON_MAX,
   PACKAGE_DESCRIPTION_MAX,
   PACKAGE_SERVICES_MAX,
   PACKAGE_SESSIONS_MAX,
@@ -112,34 +110,6 @@ export const adminPackageSchema = publicPackageSchema.extend({
 export type AdminPackage = z.infer<typeof adminPackageSchema>;
 export const adminPackagesListSchema = z.object({ packages: z.array(adminPackageSchema) });
 export type AdminPackagesList = z.infer<typeof adminPackagesListSchema>;
-
-/** POST /api/admin/users/:id/credits: adjust a purchase's credits or grant a package by hand. */
-export const creditAdjustmentSchema = z
-  .object({
-    purchaseId: z.string().optional(),
-    packageId: z.string().optional(),
-    delta: z
-      .number({ error: M.creditDeltaInvalid })
-      .int(M.creditDeltaInvalid)
-      .min(-CREDIT_ADJUSTMENT_MAX, M.creditDeltaInvalid)
-      .max(CREDIT_ADJUSTMENT_MAX, M.creditDeltaInvalid)
-      .refine((delta) => delta !== 0, M.creditDeltaInvalid),
-    reason: z
-      .string({ error: M.creditReasonRequired })
-      .overwrite(withoutNul)
-      .trim()
-      .min(1, M.creditReasonRequired)
-      .max(CREDIT_REASON_MAX, M.creditReasonTooLong),
-  })
-  .refine((input) => (input.purchaseId === undefined) !== (input.packageId === undefined), {
-    message: M.creditTargetRequired,
-    path: ['purchaseId'],
-  })
-  .refine((input) => input.purchaseId !== undefined || input.delta > 0, {
-    message: M.creditGrantNeedsPositive,
-    path: ['delta'],
-  });
-export type CreditAdjustment = z.input<typeof creditAdjustmentSchema>;
 
 export const PURCHASE_STATES = ['pending_payment', 'paid', 'cancelled', 'refunded'] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   BOOKING_MESSAGES,
@@ -12,6 +12,7 @@ import {
 } from '@consult/shared';
 import { signedInUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { auditLog } from '../audit/schema';
 import { addService, openEveryDay, slotAt } from '../bookings/booking-test-setup';
 import { payments } from '../payments/schema';
 import { packageCreditEntries, packagePurchases } from './schema';
@@ -48,7 +49,7 @@ describe('package credits on bookings: used, given back before the cutoff, forfe
   });
 
   function call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     url: string,
     who?: SignedIn,
     payload?: object,
@@ -219,6 +220,85 @@ describe('package credits on bookings: used, given back before the cutoff, forfe
       'forfeited',
       'forfeited',
     ]);
+  });
+
+  it('lets the owner give a forfeited credit back by hand: +1 on the purchase, usable again, in the ledger and the audit log', async () => {
+    const { client, purchaseId } = await clientWithCredits();
+    const missed = createdBookingSchema.parse((await book(client)).json());
+    try {
+      clockAhead = Date.parse(missed.start) + HOUR_MS - Date.now();
+      const noShow = await call('POST', `/api/admin/bookings/${missed.id}/no-show`, owner, {});
+      expect(noShow.statusCode, noShow.body).toBe(200);
+    } finally {
+      clockAhead = 0;
+    }
+    expect(await remaining(client)).toBe(1);
+
+    const back = await call('POST', `/api/admin/users/${client.user.id}/credits`, owner, {
+      purchaseId,
+      delta: 1,
+      reason: 'The no-show was our video link failing',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().purchase).toMatchObject({ id: purchaseId, creditsRemaining: 2 });
+    expect(await remaining(client)).toBe(2);
+    const ledger = await t.app.deps.db
+      .select()
+      .from(packageCreditEntries)
+      .where(eq(packageCreditEntries.purchaseId, purchaseId));
+    expect(ledger.map((entry) => [entry.reason, entry.delta])).toEqual([
+      ['purchase', 2],
+      ['booking', -1],
+      ['forfeited', 0],
+      ['grant', 1],
+    ]);
+    expect(ledger.at(-1)).toMatchObject({
+      actorId: owner.user.id,
+      note: 'The no-show was our video link failing',
+    });
+    const [audited] = await t.app.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'package.credits_grant'), eq(auditLog.target, purchaseId)));
+    expect(audited?.details).toMatchObject({
+      reason: 'The no-show was our video link failing',
+      clientId: client.user.id,
+    });
+    // The credit given back books like any other.
+    const again = await book(client);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().credit).toEqual({ purchaseId });
+  });
+
+  it('keeps a retired package’s credits usable: retiring stops sales, not the credits bought', async () => {
+    const made = await call('POST', '/api/admin/packages', owner, {
+      title: 'Soon retired',
+      services: ['coaching'],
+      sessions: 2,
+      priceMinor: 0,
+      validityDays: 30,
+    });
+    const retiring = made.json().id as string;
+    const client = await signedInUser(t.app);
+    const bought = await call('POST', `/api/packages/${retiring}/purchase`, client, {});
+    const { purchase } = purchaseAnswerSchema.parse(bought.json());
+    const retired = await call('PATCH', `/api/admin/packages/${retiring}`, owner, {
+      active: false,
+    });
+    expect(retired.statusCode, retired.body).toBe(200);
+    expect(retired.json().active).toBe(false);
+    expect((await call('POST', `/api/packages/${retiring}/purchase`, client, {})).statusCode).toBe(
+      409,
+    );
+
+    const credits = userCreditsSchema.parse(
+      (await call('GET', '/api/user/credits', client)).json(),
+    ).credits;
+    expect(credits).toEqual([expect.objectContaining({ purchaseId: purchase.id, remaining: 2 })]);
+    const res = await book(client, { useCredit: true });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ credit: { purchaseId: purchase.id }, payment: null });
+    expect(await remaining(client)).toBe(1);
   });
 
   it('never uses an expired credit', async () => {

@@ -5,6 +5,10 @@
  * exist only once the purchase is paid, and count down from the package's sessions.
  */
 import {
+  CREDIT_GRANT_FREE_PACKAGE_PROBLEM_TYPE,
+  CREDIT_GRANT_MESSAGES,
+  CREDIT_PURCHASE_NOT_PAID_PROBLEM_TYPE,
+  CREDIT_TAKE_BACK_TOO_MANY_PROBLEM_TYPE,
   DAY_MS,
   formatMoney,
   PACKAGE_MESSAGES,
@@ -102,10 +106,11 @@ async function activatePurchase(
     expiresAt,
     creditsRemaining: purchase.sessions,
   });
+  // A grant paid by hand has a payment: its credits were bought, as a purchase's are.
   await insertCreditEntry(tx, {
     purchaseId: purchase.id,
     delta: purchase.sessions,
-    reason: purchase.grantedBy ? 'grant' : 'purchase',
+    reason: purchase.grantedBy && !purchase.paymentId ? 'grant' : 'purchase',
     actorId,
   });
   return paid;
@@ -397,33 +402,60 @@ export async function creditsOf(db: Db, clientId: string, now: Date): Promise<Us
 
 /**
  * POST /api/admin/users/:id/credits: credits added to or taken back from one of the client's paid
- * purchases, or a package granted (paid by hand or free: a purchase with the credits, no payment).
- * Audited, with the owner's reason in the ledger.
+ * purchases, or a package granted: free (price 0, no payment, no receipt) or paid by hand (a paid
+ * purchase at the package's price, with a manual payment and its gap-free receipt mailed, as a
+ * purchase marked paid has). Audited, with the owner's reason in the ledger.
  */
 export async function adjustCredits(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'mailer' | 'config' | 'ownerTimeZone'>,
   ownerId: string,
   userId: string,
   input: CreditAdjustment,
 ): Promise<PackagePurchase> {
   const now = deps.clock();
+  const receipt = input.paidByHand && (await manualReceiptOf(deps, deps.db, now, input.paidByHand));
   const id = await deps.db.transaction(async (tx) => {
     const client = isUuid(userId) ? await findUserById(tx, userId) : undefined;
     if (!client) throw new HttpProblem(404, PACKAGE_MESSAGES.userUnknown);
     if (input.packageId !== undefined) {
       const offer = isUuid(input.packageId) ? await lockPackage(tx, input.packageId) : undefined;
       if (!offer) throw new HttpProblem(404, PACKAGE_MESSAGES.unknown);
+      if (receipt && offer.priceMinor === 0) {
+        throw new HttpProblem(409, CREDIT_GRANT_MESSAGES.creditGrantOfFreePackage, {
+          type: CREDIT_GRANT_FREE_PACKAGE_PROBLEM_TYPE,
+        });
+      }
+      // Paid at the package's price, it gives the package's credits: the receipt says what was sold.
+      if (receipt && input.delta !== offer.sessions) {
+        const message = CREDIT_GRANT_MESSAGES.creditPaidGrantSessions(offer.sessions);
+        throw new HttpProblem(400, message, { errors: { delta: [message] } });
+      }
+      const payment =
+        receipt &&
+        (await openPackagePayment(
+          tx,
+          { clientId: client.id, amountMinor: offer.priceMinor, currency: offer.currency },
+          'manual',
+        ));
       const granted = await insertPurchase(tx, {
         packageId: offer.id,
         clientId: client.id,
         title: offer.title,
         sessions: input.delta,
-        priceMinor: 0,
+        priceMinor: payment ? offer.priceMinor : 0,
         currency: offer.currency,
         validityDays: offer.validityDays,
         state: 'pending_payment',
         grantedBy: ownerId,
+        ...(payment && { paymentId: payment.id }),
       });
+      const received =
+        payment &&
+        receipt &&
+        (await receivePackagePayment(deps, tx, payment.id, granted, client, {
+          now,
+          manual: receipt,
+        }));
       const paid = await activatePurchase(tx, granted, now, ownerId);
       await insertAuditEntry(tx, {
         actorId: ownerId,
@@ -434,6 +466,17 @@ export async function adjustCredits(
           packageId: offer.id,
           credits: input.delta,
           reason: input.reason,
+          paidByHand:
+            received && receipt
+              ? {
+                  paymentId: received.id,
+                  receiptNumber: received.receiptNumber,
+                  amountMinor: received.amountMinor,
+                  currency: received.currency,
+                  method: receipt.method,
+                  receivedOn: receipt.receivedOn,
+                }
+              : null,
         },
       });
       return paid.id;
@@ -446,10 +489,13 @@ export async function adjustCredits(
       throw new HttpProblem(404, PACKAGE_MESSAGES.purchaseUnknown);
     }
     if (purchase.state !== 'paid') {
-      throw new HttpProblem(409, PACKAGE_MESSAGES.creditPurchaseNotPaid);
+      throw new HttpProblem(409, PACKAGE_MESSAGES.creditPurchaseNotPaid, {
+        type: CREDIT_PURCHASE_NOT_PAID_PROBLEM_TYPE,
+      });
     }
     if (purchase.creditsRemaining + input.delta < 0) {
       throw new HttpProblem(409, PACKAGE_MESSAGES.creditTakeBackTooMany, {
+        type: CREDIT_TAKE_BACK_TOO_MANY_PROBLEM_TYPE,
         errors: { delta: [PACKAGE_MESSAGES.creditTakeBackTooMany] },
       });
     }

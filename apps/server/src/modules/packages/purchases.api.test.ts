@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   adminPackageSchema,
+  CREDIT_GRANT_FREE_PACKAGE_PROBLEM_TYPE,
+  CREDIT_GRANT_MESSAGES,
+  CREDIT_PURCHASE_NOT_PAID_PROBLEM_TYPE,
+  CREDIT_TAKE_BACK_TOO_MANY_PROBLEM_TYPE,
   COUPON_REFUSAL_MESSAGES,
   COUPON_REFUSED_PROBLEM_TYPE,
   formatReceiptNumber,
@@ -245,6 +249,166 @@ describe('buying a package with manual payments', () => {
     for (const id of ['not-an-id', '00000000-0000-4000-8000-000000000000']) {
       expect((await call('GET', `/api/admin/users/${id}/credits`, owner)).statusCode).toBe(404);
     }
+  });
+  it('grants a package paid by hand: paid at the package’s price, the next gap-free receipt mailed, audited; a free grant has no payment', async () => {
+    const client = await signedInUser(t.app);
+    const numbered = await t.app.deps.db
+      .select({ receiptNumber: payments.receiptNumber })
+      .from(payments);
+    const year = new Date().getUTCFullYear();
+    const next = formatReceiptNumber(
+      year,
+      numbered.filter((p) => p.receiptNumber?.startsWith(`${year}-`)).length + 1,
+    );
+    const res = await call('POST', `/api/admin/users/${client.user.id}/credits`, owner, {
+      packageId: offer.id,
+      delta: 5,
+      reason: 'Paid in cash at the workshop',
+      paidByHand: { method: 'cash' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const purchase = res.json().purchase;
+    expect(purchase).toMatchObject({
+      state: 'paid',
+      granted: true,
+      provider: 'manual',
+      priceMinor: 35000,
+      currency: 'USD',
+      creditsRemaining: 5,
+      receiptNumber: next,
+    });
+    const [payment] = await t.app.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, purchase.paymentId));
+    expect(payment).toMatchObject({
+      purpose: 'package',
+      status: 'paid',
+      provider: 'manual',
+      amountMinor: 35000,
+      receiptNumber: next,
+      paidMethod: 'cash',
+    });
+    // Money came in: the credits were bought, not given.
+    const ledger = await t.app.deps.db
+      .select()
+      .from(packageCreditEntries)
+      .where(eq(packageCreditEntries.purchaseId, purchase.id));
+    expect(ledger.map((e) => [e.reason, e.delta, e.actorId])).toEqual([
+      ['purchase', 5, owner.user.id],
+    ]);
+    const [audited] = await t.app.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'package.grant'), eq(auditLog.target, purchase.id)));
+    expect(audited?.details).toMatchObject({
+      reason: 'Paid in cash at the workshop',
+      paidByHand: { receiptNumber: next, amountMinor: 35000, method: 'cash' },
+    });
+    await t.app.deps.mailer.deliverDue();
+    const mail = await peer.waitForMail((m) => m.subject?.includes(next) ?? false);
+    expect(mail.to).toContain(client.user.email);
+    expect(mail.text).toContain(offer.title);
+
+    const free = await call('POST', `/api/admin/users/${client.user.id}/credits`, owner, {
+      packageId: offer.id,
+      delta: 1,
+      reason: 'A thank-you session',
+    });
+    expect(free.statusCode, free.body).toBe(201);
+    expect(free.json().purchase).toMatchObject({
+      priceMinor: 0,
+      paymentId: null,
+      provider: null,
+      receiptNumber: null,
+      granted: true,
+    });
+    const [freeAudit] = await t.app.deps.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'package.grant'), eq(auditLog.target, free.json().purchase.id)),
+      );
+    expect(freeAudit?.details).toMatchObject({ paidByHand: null });
+  });
+
+  it('refuses a grant paid by hand that cannot be true, recording nothing: a free package, other credits than the package’s, an existing purchase', async () => {
+    const client = await signedInUser(t.app);
+    const free = await addPackage(call, owner, { title: 'Free trial', priceMinor: 0, sessions: 1 });
+    const countPayments = async () => (await t.app.deps.db.select().from(payments)).length;
+    const before = await countPayments();
+    const url = `/api/admin/users/${client.user.id}/credits`;
+
+    const ofFree = await call('POST', url, owner, {
+      packageId: free.id,
+      delta: 1,
+      reason: 'Paid for nothing',
+      paidByHand: { method: 'cash' },
+    });
+    expect(ofFree.statusCode).toBe(409);
+    expect(ofFree.json()).toMatchObject({
+      type: CREDIT_GRANT_FREE_PACKAGE_PROBLEM_TYPE,
+      detail: CREDIT_GRANT_MESSAGES.creditGrantOfFreePackage,
+    });
+
+    const fewer = await call('POST', url, owner, {
+      packageId: offer.id,
+      delta: 3,
+      reason: 'Three of five',
+      paidByHand: { method: 'cash' },
+    });
+    expect(fewer.statusCode).toBe(400);
+    expect(fewer.json().errors.delta).toEqual([CREDIT_GRANT_MESSAGES.creditPaidGrantSessions(5)]);
+
+    const onPurchase = await call('POST', url, owner, {
+      purchaseId: crypto.randomUUID(),
+      delta: 1,
+      reason: 'Paid for one more',
+      paidByHand: { method: 'cash' },
+    });
+    expect(onPurchase.statusCode).toBe(400);
+    expect(onPurchase.json().errors.paidByHand).toEqual([
+      CREDIT_GRANT_MESSAGES.creditPaidByHandNeedsPackage,
+    ]);
+
+    const noMethod = await call('POST', url, owner, {
+      packageId: offer.id,
+      delta: 5,
+      reason: 'How?',
+      paidByHand: {},
+    });
+    expect(noMethod.statusCode).toBe(400);
+
+    expect(await countPayments()).toBe(before);
+    const credits = userCreditsSchema.parse((await call('GET', url, owner)).json());
+    expect(credits.purchases).toEqual([]);
+  });
+
+  it('names each refusal of a hand adjustment by its problem type', async () => {
+    const client = await signedInUser(t.app);
+    const bought = await call('POST', `/api/packages/${offer.id}/purchase`, client, {});
+    const pending = bought.json().purchase;
+    const url = `/api/admin/users/${client.user.id}/credits`;
+    const notPaid = await call('POST', url, owner, {
+      purchaseId: pending.id,
+      delta: 1,
+      reason: 'Before payment',
+    });
+    expect(notPaid.statusCode).toBe(409);
+    expect(notPaid.json().type).toBe(CREDIT_PURCHASE_NOT_PAID_PROBLEM_TYPE);
+
+    const grant = await call('POST', url, owner, {
+      packageId: offer.id,
+      delta: 1,
+      reason: 'One',
+    });
+    const tooMany = await call('POST', url, owner, {
+      purchaseId: grant.json().purchase.id,
+      delta: -2,
+      reason: 'Two of one',
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().type).toBe(CREDIT_TAKE_BACK_TOO_MANY_PROBLEM_TYPE);
   });
 });
 

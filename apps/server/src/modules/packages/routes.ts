@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   creditAdjustmentAnswerSchema,
   creditAdjustmentSchema,
+  markPaidConflictSchema,
   markPaidSchema,
   packagePurchaseSchema,
   purchaseAnswerSchema,
@@ -133,7 +134,8 @@ export const adminPackageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     {
       schema: {
         tags: ['admin'],
-        summary: 'Change a package or retire it (credits already bought stay valid)',
+        summary:
+          'Change a package or retire it (purchases keep their title, sessions, price and validity; the services covered apply to credits already bought)',
         security,
         params: idParamsSchema,
         body: packagePatchSchema,
@@ -167,7 +169,8 @@ export const adminPackageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
     {
       schema: {
         tags: ['admin'],
-        summary: 'Give credits to or take them back from a purchase, or grant a package (audited)',
+        summary:
+          'Give credits to or take them back from a purchase, or grant a package, free or paid by hand (audited)',
         security,
         params: idParamsSchema,
         body: creditAdjustmentSchema,
@@ -176,7 +179,8 @@ export const adminPackageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (ap
           201: creditAdjustmentAnswerSchema,
           400: problemSchema,
           404: problemSchema,
-          409: problemSchema,
+          // A promised receipt number another payment took names the next one, as mark-paid does.
+          409: markPaidConflictSchema,
           ...authErrors,
         },
       },

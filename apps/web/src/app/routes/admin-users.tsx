@@ -23,7 +23,7 @@ export default function AdminUsersRoute() {
       userSections={(userId, { erased }) => (
         <>
           <ClientPaymentsSection clientId={userId} timeZone={timeZone} />
-          <ClientCreditsCard userId={userId} timeZone={timeZone} />
+          <ClientCreditsCard userId={userId} timeZone={timeZone} manage={!erased} />
           {!erased && <TasksSection clientId={userId} timeZone={timeZone} />}
           {!erased && (
             <UserTwoFactorSection userId={userId} isSelf={userId === id} timeZone={timeZone} />

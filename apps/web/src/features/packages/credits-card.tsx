@@ -29,7 +29,9 @@ import {
   useGetMyCreditsQuery,
   useMarkPurchasePaidMutation,
 } from './packages-api';
-import { sessionsText } from './package-words';
+import { AdjustCredit } from './adjust-credit';
+import { GrantPackage } from './grant-package';
+import { creditsText, sessionsText } from './package-words';
 
 const STATE_LABELS: Record<PackagePurchase['state'], { label: string; tone: string }> = {
   pending_payment: { label: 'Awaiting payment', tone: 'bg-accent-soft text-ink' },
@@ -44,16 +46,30 @@ export function MyCreditsCard({ timeZone }: { timeZone: string }) {
   return <CreditsCard query={query} timeZone={timeZone} whose="Your" />;
 }
 
-/** A client's credits as the owner sees them in the client's record. */
-export function ClientCreditsCard({ userId, timeZone }: { userId: string; timeZone: string }) {
+/**
+ * A client's credits as the owner sees them in the client's record, with the owner's hand: a
+ * package granted, a credit given or taken back (`manage`; off for a deleted client's record).
+ */
+export function ClientCreditsCard({
+  userId,
+  timeZone,
+  manage = true,
+}: {
+  userId: string;
+  timeZone: string;
+  manage?: boolean;
+}) {
   const query = useGetClientCreditsQuery(userId);
-  return <CreditsCard query={query} timeZone={timeZone} whose="Their" />;
+  return (
+    <CreditsCard query={query} timeZone={timeZone} whose="Their" ownerOf={manage ? userId : null} />
+  );
 }
 
 function CreditsCard({
   query,
   timeZone,
   whose,
+  ownerOf = null,
 }: {
   query: {
     data?: UserCredits;
@@ -63,8 +79,11 @@ function CreditsCard({
   };
   timeZone: string;
   whose: 'Your' | 'Their';
+  /** The client whose record the owner is managing: grant and adjust are offered. */
+  ownerOf?: string | null;
 }) {
   const { data, isLoading, error, refetch } = query;
+  const grant = ownerOf && <GrantPackage userId={ownerOf} timeZone={timeZone} />;
   if (isLoading) {
     return (
       <Card title="Package credits">
@@ -79,16 +98,39 @@ function CreditsCard({
       </Card>
     );
   }
-  if (data.purchases.length === 0) {
-    return (
-      <Card
-        title="Package credits"
-        description={`${whose === 'Your' ? 'You have' : 'This client has'} no package of sessions yet.`}
-      />
-    );
-  }
+  const none = data.purchases.length === 0;
+  // One card in both states, the grant last in it: a grant that makes the first purchase keeps
+  // its confirmation on screen.
   return (
-    <Card title="Package credits" description={`${whose} sessions paid in advance.`}>
+    <Card
+      title="Package credits"
+      description={
+        none
+          ? `${whose === 'Your' ? 'You have' : 'This client has'} no package of sessions yet.`
+          : `${whose} sessions paid in advance.`
+      }
+    >
+      {none ? null : (
+        <CreditsList data={data} timeZone={timeZone} whose={whose} ownerOf={ownerOf} />
+      )}
+      {grant}
+    </Card>
+  );
+}
+
+function CreditsList({
+  data,
+  timeZone,
+  whose,
+  ownerOf,
+}: {
+  data: UserCredits;
+  timeZone: string;
+  whose: 'Your' | 'Their';
+  ownerOf: string | null;
+}) {
+  return (
+    <>
       {data.credits.length === 0 ? (
         <p className="text-base text-muted">No credit usable now.</p>
       ) : (
@@ -118,11 +160,13 @@ function CreditsCard({
               key={purchase.id}
               className="flex flex-col gap-1 py-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4"
             >
-              <span className="min-w-0 font-medium text-ink sm:flex-1">
+              {/* A floor under the title, so a long line beside it wraps below instead of
+                  squeezing the title to a word a line. */}
+              <span className="min-w-0 font-medium [overflow-wrap:anywhere] text-ink sm:min-w-56 sm:flex-1">
                 {purchase.packageTitle} ({sessionsText(purchase.sessions)})
               </span>
               <span className="text-sm text-muted">
-                {purchase.granted
+                {purchase.granted && purchase.paymentId === null
                   ? 'Given by the consultant'
                   : purchase.priceMinor === 0
                     ? 'Free'
@@ -130,6 +174,7 @@ function CreditsCard({
                 {' · '}
                 {formatPlainDate(purchase.createdAt, timeZone)}
                 {purchase.receiptNumber && ` · Receipt ${purchase.receiptNumber}`}
+                {purchase.state === 'paid' && ` · ${creditsText(purchase.creditsRemaining)} left`}
               </span>
               <span className="self-start sm:self-auto">
                 <Pill tone={state.tone}>{state.label}</Pill>
@@ -141,6 +186,9 @@ function CreditsCard({
                 ) : (
                   <HowToPay purchase={purchase} instructions={data.paymentInstructions} />
                 ))}
+              {ownerOf && purchase.state === 'paid' && (
+                <AdjustCredit userId={ownerOf} purchase={purchase} />
+              )}
             </li>
           );
         })}
@@ -162,7 +210,7 @@ function CreditsCard({
           </ul>
         </>
       )}
-    </Card>
+    </>
   );
 }
 

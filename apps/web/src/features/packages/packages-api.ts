@@ -2,6 +2,7 @@
 import type {
   AdminPackage,
   AdminPackagesList,
+  CreditAdjustment,
   MarkPaidInput,
   PackageInput,
   PackagePatch,
@@ -77,6 +78,25 @@ export const packagesApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Package', 'Payment'],
     }),
+    /**
+     * The owner's hand on a client's credits: a credit given or taken back, or a package granted
+     * (free, or paid by hand with its receipt). A refusal because the figures moved meanwhile (a
+     * 404 or 409) refreshes them too, so the screen shows what is true now.
+     */
+    adjustCredits: build.mutation<
+      { purchase: PackagePurchase },
+      { userId: string } & CreditAdjustment
+    >({
+      query: ({ userId, ...body }) => ({
+        url: `/admin/users/${encodeURIComponent(userId)}/credits`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_result, error) =>
+        error && 'status' in error && error.status !== 404 && error.status !== 409
+          ? []
+          : ['Package', 'Payment', 'Metrics'],
+    }),
   }),
 });
 
@@ -90,4 +110,5 @@ export const {
   useGetClientCreditsQuery,
   useGetPackageChoicesQuery,
   useMarkPurchasePaidMutation,
+  useAdjustCreditsMutation,
 } = packagesApi;
