@@ -115,3 +115,29 @@ describe('a request arriving while the server stops', () => {
     expect(answer.json()).toMatchObject({ status: 503 });
   });
 });
+
+describe('a request when every database connection stays taken', () => {
+  it('is answered 503 busy with a retry, not as a fault', async () => {
+    const own = await createTestApp();
+    const release: Array<() => void> = [];
+    // The pool's ten connections, each held by a transaction until the end of the test.
+    const holding = Array.from({ length: 10 }, () =>
+      own.database.db.transaction(() => new Promise<void>((done) => release.push(done))),
+    );
+    try {
+      await expect.poll(() => release.length).toBe(10);
+      const answer = await own.app.inject({ method: 'GET', url: '/api/site' });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers['content-type']).toContain(PROBLEM_CONTENT_TYPE);
+      expect(answer.headers['retry-after']).toBe('5');
+      expect(answer.json()).toMatchObject({
+        status: 503,
+        detail: 'The site is busy. Please try again in a moment.',
+      });
+    } finally {
+      for (const done of release) done();
+      await Promise.all(holding);
+      await own.close();
+    }
+  }, 20_000);
+});

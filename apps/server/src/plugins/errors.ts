@@ -118,6 +118,23 @@ export function clientErrorProblem(error: NodeJS.ErrnoException, socket: Socket)
   setTimeout(() => socket.destroy(), 2000).unref();
 }
 
+/**
+ * pg-pool's refusal when no connection frees up within its wait (5 s): the site is too busy to
+ * answer now, which is not a fault to report as one (found by an overloaded soak, decision 060).
+ */
+const POOL_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
+/** How long a client is asked to wait before trying again while no connection is free. */
+const BUSY_RETRY_AFTER_S = 5;
+
+/** Whether `error`, or what caused it (the query builder wraps the pool's error), is that refusal. */
+function isPoolTimeout(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    if (cause.message === POOL_TIMEOUT_MESSAGE) return true;
+    cause = cause.cause;
+  }
+  return false;
+}
+
 /** How long a client is asked to wait before trying again while the server stops (a restart). */
 const RESTART_RETRY_AFTER_S = 5;
 /** How often connections gone idle are closed while the server stops. */
@@ -170,6 +187,11 @@ export default fp(
       if (status >= 400 && status < 500) {
         const detail = CLIENT_ERROR_DETAILS[error.code] ?? error.message;
         return sendProblem(reply, status, detail);
+      }
+      if (isPoolTimeout(error)) {
+        request.log.warn({ err: error }, 'no database connection came free: answered busy');
+        reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+        return sendProblem(reply, 503, 'The site is busy. Please try again in a moment.');
       }
       request.log.error({ err: error }, 'request failed');
       return sendProblem(reply, 500, 'Something went wrong on our side. Please try again later.');
