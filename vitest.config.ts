@@ -86,6 +86,7 @@ export default defineConfig({
         test: {
           name: 'process',
           include: ['apps/server/src/**/*.process.test.ts', 'scripts/**/*.process.test.ts'],
+          globalSetup: ['scripts/build-global-setup.ts'],
           testTimeout: 90_000,
           env: { TEST_DATABASE_URL: postgresUrl },
         },

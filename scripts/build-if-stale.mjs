@@ -56,16 +56,19 @@ const targets = [
  * output is printed only when a build fails, and the process then exits with its code.
  */
 export function buildIfStale({ force = false, quiet = false, only = null } = {}) {
+  // Always the production bundle: called from a test run (NODE_ENV=test), the web build took
+  // React's development copies and failed its JavaScript budgets.
+  const env = { ...process.env, NODE_ENV: 'production' };
   for (const target of targets) {
     if (only && target.name !== only) continue;
     if (!force && outputMtime(target.output) >= newestMtime(target.inputs)) continue;
     console.log(`Building ${target.name}...`);
     const command = `npm run build -w ${target.name}`;
     if (!quiet) {
-      execSync(command, { cwd: root, stdio: 'inherit' });
+      execSync(command, { cwd: root, stdio: 'inherit', env });
       continue;
     }
-    const result = spawnSync(command, { cwd: root, shell: true, encoding: 'utf8' });
+    const result = spawnSync(command, { cwd: root, shell: true, encoding: 'utf8', env });
     if (result.status !== 0) {
       process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
       console.error(`The build of ${target.name} failed (above); the site was not started.`);
