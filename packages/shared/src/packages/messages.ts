@@ -40,6 +40,7 @@ export const PACKAGE_MESSAGES = {
     'Credits of a purchase awaiting payment cannot be adjusted until it is paid',
   creditUnavailable: 'You have no unused credit for this service',
   purchaseNotPending: 'This purchase is not awaiting payment',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different purchase request',
 } as const;
 
 /** How a booking a package credit paid is named wherever a payment would be (the lists, detail). */

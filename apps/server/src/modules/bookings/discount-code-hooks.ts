@@ -53,4 +53,9 @@ export interface DiscountCodeHooks {
     db: Db,
     bookingId: string,
   ) => Promise<{ code: string; originalMinor: number; discountMinor: number } | null>;
+  /** The discount a package purchase was made with, for a retried request's answer. */
+  discountOfPurchase: (
+    db: Db,
+    purchaseId: string,
+  ) => Promise<{ code: string; originalMinor: number; discountMinor: number } | null>;
 }

@@ -1,5 +1,5 @@
 /** The queries of discount codes, what they apply to, and their uses. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CouponUseState } from '@consult/shared';
 import type { Db, Tx } from '../../db/client';
 import { bookings, services, type DiscountTarget } from '../bookings';
@@ -236,10 +236,18 @@ export async function insertCouponUse(
 }
 
 export async function findUseOfBooking(db: Db, bookingId: string) {
+  return findUse(db, eq(couponUses.bookingId, bookingId));
+}
+
+export async function findUseOfPurchase(db: Db, purchaseId: string) {
+  return findUse(db, eq(couponUses.purchaseId, purchaseId));
+}
+
+async function findUse(db: Db, made: SQL) {
   const [found] = await db
     .select({ use: couponUses, code: coupons.code })
     .from(couponUses)
     .innerJoin(coupons, eq(coupons.id, couponUses.couponId))
-    .where(eq(couponUses.bookingId, bookingId));
+    .where(made);
   return found;
 }

@@ -36,6 +36,7 @@ import {
   findCoupon,
   findCouponByCode,
   findUseOfBooking,
+  findUseOfPurchase,
   insertCoupon,
   insertCouponUse,
   listCoupons,
@@ -347,6 +348,18 @@ export function couponRefused(reason: CouponRefusalReason): HttpProblem {
 }
 
 /** The coupons module's side of bookings and purchases (`deps.discountCodes`). */
+
+/** A recorded use as the discount a booking's or a purchase's answer names; null without one. */
+function discountOfUse(found: Awaited<ReturnType<typeof findUseOfBooking>>) {
+  return found
+    ? {
+        code: found.code,
+        originalMinor: found.use.originalMinor,
+        discountMinor: found.use.discountMinor,
+      }
+    : null;
+}
+
 export function discountCodeHooks(ownerTimeZone: OwnerTimeZone): DiscountCodeHooks {
   return {
     async applyCode(tx, request) {
@@ -376,14 +389,11 @@ export function discountCodeHooks(ownerTimeZone: OwnerTimeZone): DiscountCodeHoo
     },
 
     async discountOfBooking(db, bookingId) {
-      const found = await findUseOfBooking(db, bookingId);
-      return found
-        ? {
-            code: found.code,
-            originalMinor: found.use.originalMinor,
-            discountMinor: found.use.discountMinor,
-          }
-        : null;
+      return discountOfUse(await findUseOfBooking(db, bookingId));
+    },
+
+    async discountOfPurchase(db, purchaseId) {
+      return discountOfUse(await findUseOfPurchase(db, purchaseId));
     },
   };
 }

@@ -27,6 +27,24 @@ export async function insertPurchase(tx: Tx, values: NewPurchaseRow): Promise<Pu
   return row!;
 }
 
+/** The purchase a client's earlier request with this Idempotency-Key made, if any. */
+export async function findPurchaseByIdempotencyKey(
+  db: Db,
+  clientId: string,
+  idempotencyKey: string,
+): Promise<PurchaseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(packagePurchases)
+    .where(
+      and(
+        eq(packagePurchases.clientId, clientId),
+        eq(packagePurchases.idempotencyKey, idempotencyKey),
+      ),
+    );
+  return row;
+}
+
 export async function lockPurchase(tx: Tx, id: string): Promise<PurchaseRow | undefined> {
   const [row] = await tx
     .select()

@@ -24,6 +24,7 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/database-errors';
 import { isUuid } from '../../db/uuid';
 import { HttpProblem } from '../../plugins/errors';
 import { auditChange, insertAuditEntry } from '../audit';
@@ -32,6 +33,7 @@ import {
   creditsCoveredBy,
   loadPaymentSettings,
   manualReceiptOf,
+  openPackageCheckoutUrl,
   openPackagePayment,
   providerForPackage,
   receivePackagePayment,
@@ -45,6 +47,7 @@ import {
   creditsOfRefund,
   creditsWithdrawnByRefunds,
   findPurchase,
+  findPurchaseByIdempotencyKey,
   insertCreditEntry,
   insertPurchase,
   listCreditUsesOfClient,
@@ -135,7 +138,64 @@ export async function purchasePackage(
   deps: Pick<AppDeps, 'db' | 'log' | 'payments' | 'config' | 'clock' | 'discountCodes'>,
   client: { id: string; email: string },
   packageId: string,
-  input: { couponCode?: string | undefined },
+  input: { couponCode?: string | undefined; idempotencyKey?: string | undefined },
+): Promise<PurchaseAnswer> {
+  const key = input.idempotencyKey;
+  const fingerprint = purchaseFingerprint(packageId, input.couponCode);
+  if (key !== undefined) {
+    const existing = await findPurchaseByIdempotencyKey(deps.db, client.id, key);
+    if (existing) return replayPurchase(deps, existing, fingerprint);
+  }
+  try {
+    return await newPurchase(deps, client, packageId, input.couponCode, key, fingerprint);
+  } catch (error) {
+    // The same request sent twice at once: the first one's purchase took the key.
+    const winner =
+      key !== undefined && isUniqueViolation(error)
+        ? await findPurchaseByIdempotencyKey(deps.db, client.id, key)
+        : undefined;
+    if (winner) return replayPurchase(deps, winner, fingerprint);
+    throw error;
+  }
+}
+
+/** What a purchase request asked for: a retry with the same key must ask for exactly this again. */
+function purchaseFingerprint(packageId: string, couponCode: string | undefined): string {
+  return `${packageId}|${couponCode === undefined ? '' : `code:${couponCode.trim().toUpperCase()}`}`;
+}
+
+/**
+ * The answer to a retried purchase request (its Idempotency-Key already made one): the same
+ * purchase, with its open checkout while it waits for a card payment; 422 for another request.
+ */
+async function replayPurchase(
+  deps: Pick<AppDeps, 'db' | 'log' | 'payments' | 'discountCodes'>,
+  existing: PurchaseRow,
+  fingerprint: string,
+): Promise<PurchaseAnswer> {
+  if (existing.requestFingerprint !== fingerprint) {
+    throw new HttpProblem(422, PACKAGE_MESSAGES.idempotencyKeyReused, {
+      errors: { 'idempotency-key': [PACKAGE_MESSAGES.idempotencyKeyReused] },
+    });
+  }
+  const purchase = {
+    ...(await viewPurchase(deps.db, existing.id)),
+    discount: await deps.discountCodes.discountOfPurchase(deps.db, existing.id),
+  };
+  const checkoutUrl =
+    existing.state === 'pending_payment' && existing.paymentId
+      ? await openPackageCheckoutUrl(deps, existing.paymentId)
+      : undefined;
+  return checkoutUrl ? { purchase, checkoutUrl } : { purchase };
+}
+
+async function newPurchase(
+  deps: Pick<AppDeps, 'db' | 'log' | 'payments' | 'config' | 'clock' | 'discountCodes'>,
+  client: { id: string; email: string },
+  packageId: string,
+  couponCode: string | undefined,
+  key: string | undefined,
+  fingerprint: string,
 ): Promise<PurchaseAnswer> {
   const now = deps.clock();
   const { purchase, provider, discount } = await deps.db.transaction(async (tx) => {
@@ -143,9 +203,9 @@ export async function purchasePackage(
     // A discount code lowers the price the purchase is made at (its payment, Stripe's amount);
     // a 409 when it cannot be used, and nothing is bought (issue 24, decision 063).
     const applied =
-      input.couponCode !== undefined
+      couponCode !== undefined
         ? await deps.discountCodes.applyCode(tx, {
-            code: input.couponCode,
+            code: couponCode,
             clientId: client.id,
             target: { kind: 'package', packageId: offer.id },
             priceMinor: offer.priceMinor,
@@ -167,6 +227,8 @@ export async function purchasePackage(
       priceMinor,
       currency: offer.currency,
       validityDays: offer.validityDays,
+      idempotencyKey: key ?? null,
+      requestFingerprint: key !== undefined ? fingerprint : null,
     };
     if (priceMinor === 0) {
       const bought = await insertPurchase(tx, { ...terms, state: 'pending_payment' });

@@ -136,6 +136,37 @@ describe('buying a package with manual payments', () => {
     expect(entry?.actorId).toBe(owner.user.id);
   });
 
+  it('makes one purchase for one Idempotency-Key: a retry answers the same one, sent at once too; another request with the key is 422', async () => {
+    const client = await signedInUser(t.app);
+    const buy = (key: string, payload: object = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/packages/${offer.id}/purchase`,
+        headers: { ...client.headers, 'idempotency-key': key },
+        payload,
+      });
+    const first = await buy('buy-once');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await buy('buy-once');
+    expect(again.statusCode).toBe(201);
+    expect(again.json().purchase).toEqual(first.json().purchase);
+
+    const raced = await Promise.all(Array.from({ length: 5 }, () => buy('raced')));
+    expect(raced.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(raced.map((res) => res.json().purchase.id)).size).toBe(1);
+
+    const other = await buy('buy-once', { couponCode: 'SPRING' });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({
+      detail: PACKAGE_MESSAGES.idempotencyKeyReused,
+      errors: { 'idempotency-key': [PACKAGE_MESSAGES.idempotencyKeyReused] },
+    });
+    const credits = userCreditsSchema.parse(
+      (await call('GET', '/api/user/credits', client)).json(),
+    );
+    expect(credits.purchases).toHaveLength(2);
+  });
+
   it('gives a free package’s credits at once, with no payment and no receipt', async () => {
     const free = await addPackage(call, owner, { title: 'Trial', priceMinor: 0, sessions: 1 });
     const client = await signedInUser(t.app);
@@ -479,6 +510,30 @@ describe('buying a package with Stripe', () => {
       .from(payments)
       .where(eq(payments.id, purchase.paymentId!));
     expect(payment).toMatchObject({ purpose: 'package', bookingId: null, status: 'paid' });
+  });
+
+  it('answers a retried request (the same Idempotency-Key) with the same purchase and its open checkout', async () => {
+    const client = await signedInUser(t.app);
+    const buy = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/packages/${offer.id}/purchase`,
+        headers: { ...client.headers, 'idempotency-key': 'card-once' },
+        payload: {},
+      });
+    const first = purchaseAnswerSchema.parse((await buy()).json());
+    const sessionsBefore = t.stripe.sessions.size;
+    const again = await buy();
+    expect(again.statusCode).toBe(201);
+    expect(purchaseAnswerSchema.parse(again.json())).toEqual(first);
+    expect(t.stripe.sessions.size).toBe(sessionsBefore);
+
+    // Once its checkout has ended, the retry still names the purchase, with nowhere to pay.
+    const session = [...t.stripe.sessions.values()].find((s) => s.url === first.checkoutUrl)!;
+    expect((await webhook(t.stripe.expire(session.id))).statusCode).toBe(200);
+    const late = purchaseAnswerSchema.parse((await buy()).json());
+    expect(late.checkoutUrl).toBeUndefined();
+    expect(late.purchase).toMatchObject({ id: first.purchase.id, state: 'cancelled' });
   });
 
   it('cancels the purchase when its Checkout Session expires unpaid', async () => {

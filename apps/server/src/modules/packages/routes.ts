@@ -17,6 +17,8 @@ import {
   packagesListSchema,
   problemSchema,
   bookingConflictProblemSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
 } from '@consult/shared';
 import type { RouteOptions } from '../../app-deps';
 import {
@@ -58,8 +60,10 @@ export const packageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     {
       schema: {
         tags,
-        summary: 'Buy a package: paid online (checkoutUrl), by hand later, or at once when free',
+        summary:
+          'Buy a package: paid online (checkoutUrl), by hand later, or at once when free; an Idempotency-Key makes retries safe',
         security,
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
         params: idParamsSchema,
         body: purchasePackageSchema,
         response: {
@@ -67,6 +71,7 @@ export const packageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
           400: problemSchema,
           404: problemSchema,
           409: bookingConflictProblemSchema,
+          422: problemSchema,
           503: problemSchema,
           401: problemSchema,
         },
@@ -74,9 +79,12 @@ export const packageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
       onRequest: [app.authenticate],
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await purchasePackage(deps, request.user!, request.params.id, request.body)),
+      reply.code(201).send(
+        await purchasePackage(deps, request.user!, request.params.id, {
+          ...request.body,
+          idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+        }),
+      ),
   );
 
   app.get(

@@ -112,11 +112,18 @@ export const packagePurchases = pgTable(
     /** The owner who granted it by hand; null for a client's own purchase. */
     grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
     expiryNoticeSentAt: timestamp('expiry_notice_sent_at', { withTimezone: true }),
+    /** The client's Idempotency-Key for the purchase request, and what that request asked for. */
+    idempotencyKey: text('idempotency_key'),
+    requestFingerprint: text('request_fingerprint'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('package_purchases_client_idx').on(t.clientId, t.createdAt),
+    // A retried purchase request finds the purchase its key made (one per client and key).
+    uniqueIndex('package_purchases_idempotency_idx')
+      .on(t.clientId, t.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
     index('package_purchases_package_idx').on(t.packageId),
     uniqueIndex('package_purchases_payment_idx')
       .on(t.paymentId)

@@ -8,6 +8,7 @@ export { settlePaymentOnCancel } from './payment-steps';
 export {
   cancelPackagePayment,
   creditsCoveredBy,
+  openPackageCheckoutUrl,
   openPackagePayment,
   providerForPackage,
   receivePackagePayment,

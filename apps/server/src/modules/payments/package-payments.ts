@@ -219,6 +219,27 @@ export async function startPackageCheckout(
   return started.url;
 }
 
+/**
+ * The Stripe Checkout a purchase's payment already has, while it is still open: the answer to a
+ * retried purchase request (the same Idempotency-Key). None when it was never started, has ended,
+ * or Stripe cannot be asked: the purchase then shows on /dash as it stands.
+ */
+export async function openPackageCheckoutUrl(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'log'>,
+  paymentId: string,
+): Promise<string | undefined> {
+  const stripe = deps.payments.stripe;
+  const payment = await deps.db.transaction((tx) => lockPayment(tx, paymentId));
+  if (!stripe || payment?.status !== 'pending' || !payment.providerReference) return undefined;
+  try {
+    const state = await stripe.checkoutState(payment.providerReference);
+    return state.status === 'open' ? state.url : undefined;
+  } catch (err) {
+    deps.log.warn({ err, paymentId }, 'Stripe checkout of a package not read for a retry');
+    return undefined;
+  }
+}
+
 async function lockFree(deps: Pick<AppDeps, 'db'>, paymentId: string): Promise<PaymentRow> {
   const payment = await deps.db.transaction((tx) => lockPayment(tx, paymentId));
   if (!payment || payment.status !== 'pending') {

@@ -19,7 +19,7 @@ import {
   type UserCredits,
 } from '@consult/shared';
 import { siteService } from '../../testing/mocks/data';
-import { answer, apiPath, failing, http, problem } from '../../testing/mocks/http';
+import { answer, apiPath, failing, http, HttpResponse, problem } from '../../testing/mocks/http';
 import { server } from '../../testing/mocks/server';
 import { expectLoadError, renderRoute, screen, waitFor, within } from '../../testing/test-utils';
 import userEvent from '@testing-library/user-event';
@@ -175,6 +175,33 @@ describe('/consultation packages', () => {
     renderRoute(paths.consultation, { as: 'user' });
     await userEvent.click(await screen.findByRole('button', { name: `Buy ${offer.title}` }));
     expect(await screen.findByText('Purchase recorded')).toBeTruthy();
+  });
+
+  it('asks again with the same Idempotency-Key only when no answer came, so one purchase is made', async () => {
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+    const keys: (string | null)[] = [];
+    let answers = 0;
+    server.use(
+      http.get(apiPath('/packages'), () => answer<PackagesList>({ packages: [offer] })),
+      http.post(apiPath('/packages/:id/purchase'), ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        answers += 1;
+        // The first request's answer never arrives; the second is refused; the third fails too.
+        if (answers === 1) return HttpResponse.error();
+        return problem(409, { title: 'Conflict', detail: 'Not on sale' });
+      }),
+    );
+    renderRoute(paths.consultation, { as: 'user' });
+    const buy = await screen.findByRole('button', { name: `Buy ${offer.title}` });
+    await userEvent.click(buy);
+    await screen.findByRole('alert');
+    await userEvent.click(buy);
+    expect(await screen.findByText('Not on sale')).toBeTruthy();
+    await userEvent.click(buy);
+    await expect.poll(() => keys.length).toBe(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
   });
 });
 

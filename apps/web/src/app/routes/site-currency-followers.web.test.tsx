@@ -157,9 +157,7 @@ describe('prices in another currency than the site’s', () => {
     renderRoute(paths.admin.config, { as: 'admin' });
     const services = await screen.findByRole('region', { name: 'Services' });
     const warning = await within(services).findByRole('alert');
-    expect(warning).toHaveTextContent(
-      'Some prices on your public pages are not in your site’s currency, GBP',
-    );
+    expect(warning).toHaveTextContent('Your public pages show prices in 2 currencies: EUR and GBP');
     expect(warning).toHaveTextContent(
       'Euro block (package, EUR) is charged in a currency of its own. If that is not what you want, move the package to GBP on the Packages tab.',
     );

@@ -4,7 +4,7 @@
  * Checkout; paid by hand, the purchase waits on /dash for the owner to confirm the payment. A
  * signed-in client may enter a discount code (the page's coupon field) and sees the price with it.
  */
-import { useState, type ComponentType } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import {
   COUPON_REFUSAL_MESSAGES,
@@ -16,7 +16,7 @@ import {
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useAuth } from '../../hooks/use-auth';
-import { errorMessage, readCouponRefusal } from '../../lib/problem';
+import { errorMessage, errorStatus, readCouponRefusal } from '../../lib/problem';
 import { useGetPackagesQuery, usePurchasePackageMutation } from './packages-api';
 import { validityText, sessionsText } from './package-words';
 
@@ -88,14 +88,22 @@ function PackageCard({
     null,
   );
   const covered = offer.services.map((slug) => serviceTitles[slug] ?? slug);
+  // The Idempotency-Key of a purchase whose answer never came (the connection dropped): asked
+  // again, the server answers with the purchase it may have made instead of making a second one.
+  const unanswered = useRef<{ code: string; key: string } | null>(null);
 
   async function buy() {
     setAsked(true);
     setRefused(null);
+    const code = coupon?.code ?? '';
+    const key = unanswered.current?.code === code ? unanswered.current.key : crypto.randomUUID();
+    unanswered.current = null;
     const result = await purchase({
       id: offer.id,
+      idempotencyKey: key,
       ...(coupon && { couponCode: coupon.code }),
     });
+    if (result.error && errorStatus(result.error) === null) unanswered.current = { code, key };
     if ('data' in result && result.data?.checkoutUrl) {
       window.location.assign(result.data.checkoutUrl);
     }

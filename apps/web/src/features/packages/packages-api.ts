@@ -14,6 +14,7 @@ import type {
   SiteCurrency,
   UserCredits,
 } from '@consult/shared';
+import { IDEMPOTENCY_KEY_HEADER } from '@consult/shared';
 import { api } from '../../lib/api';
 
 export const packagesApi = api.injectEndpoints({
@@ -22,10 +23,14 @@ export const packagesApi = api.injectEndpoints({
       query: () => '/packages',
       providesTags: ['Package'],
     }),
-    purchasePackage: build.mutation<PurchaseAnswer, { id: string } & PurchasePackageInput>({
-      query: ({ id, ...body }) => ({
+    purchasePackage: build.mutation<
+      PurchaseAnswer,
+      { id: string; idempotencyKey: string } & PurchasePackageInput
+    >({
+      query: ({ id, idempotencyKey, ...body }) => ({
         url: `/packages/${encodeURIComponent(id)}/purchase`,
         method: 'POST',
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
         body,
       }),
       invalidatesTags: ['Package'],

@@ -161,10 +161,11 @@ function OtherCurrenciesWarning({ siteCurrency }: { siteCurrency: string }) {
   const { others } = data;
   const services = others.filter((other) => other.kind === 'service');
   const packages = others.filter((other) => other.kind === 'package');
+  const currencies = [...new Set([siteCurrency, ...others.map((other) => other.currency)])].sort();
   return (
     <Alert
       tone="error"
-      title={`Some prices on your public pages are not in your site’s currency, ${siteCurrency}`}
+      title={`Your public pages show prices in ${currencies.length} currencies: ${listed(currencies)}`}
     >
       {listed(others.map((other) => `${other.title} (${kindWord(other.kind)}, ${other.currency})`))}{' '}
       {others.length === 1 ? 'is' : 'are'} charged in a currency of{' '}
