@@ -127,9 +127,11 @@ test('the owner picks pounds at setup, prices a service by typing 150, and is wa
   // Changing the site's currency moves every following service, saying so before it is saved.
   const card = page.getByRole('form', { name: 'Site currency' });
   await card.getByLabel('Prices are in').selectOption('JPY');
-  await expect(card).toContainText('services follow the site’s currency');
-  await expect(card).toContainText('Strategy session ¥120');
-  await expect(card).toContainText('Bookings and payments already made keep the currency');
+  await expect(card).toContainText('4 prices follow the site’s currency');
+  await expect(card).toContainText('Strategy session (service) £120.00 → ¥120');
+  await expect(card).toContainText(
+    'Bookings, package purchases and payments already made keep the currency',
+  );
   await expectAccessibleWithoutToasts(page);
   await shootBothWidths(page, 'site-currency-change');
   await card.getByRole('button', { name: 'Save currency' }).click();

@@ -159,7 +159,7 @@ describe('prices in another currency than the site’s', () => {
     const warning = await within(services).findByRole('alert');
     expect(warning).toHaveTextContent('Your public pages show prices in 2 currencies: EUR and GBP');
     expect(warning).toHaveTextContent(
-      'Euro block (package, EUR) is charged in a currency of its own. If that is not what you want, move the package to GBP on the Packages tab.',
+      'Euro block (package, EUR) is charged in another currency than your site’s, GBP. If that is not what you want, move the package to GBP on the Packages tab.',
     );
   });
 

@@ -167,11 +167,17 @@ function OtherCurrenciesWarning({ siteCurrency }: { siteCurrency: string }) {
       tone="error"
       title={`Your public pages show prices in ${currencies.length} currencies: ${listed(currencies)}`}
     >
-      {listed(others.map((other) => `${other.title} (${kindWord(other.kind)}, ${other.currency})`))}{' '}
-      {others.length === 1 ? 'is' : 'are'} charged in a currency of{' '}
-      {others.length === 1 ? 'its' : 'their'} own. If that is not what you want,{' '}
+      {listed(
+        others.map((other) =>
+          other.kind === 'service'
+            ? `${other.title} (${other.currency})`
+            : `${other.title} (${kindWord(other.kind)}, ${other.currency})`,
+        ),
+      )}{' '}
+      {others.length === 1 ? 'is' : 'are'} charged in another currency than your site’s,{' '}
+      {siteCurrency}. If that is not what you want,{' '}
       {services.length > 0 &&
-        `edit ${services.length === 1 ? 'the service' : 'the services'} and untick “Charge this service in another currency” under Advanced`}
+        `edit ${packages.length > 0 ? (services.length === 1 ? 'the service' : 'the services') : services.length === 1 ? 'it' : 'them'} and untick “Charge this service in another currency” under Advanced`}
       {services.length > 0 && packages.length > 0 && '; '}
       {packages.length > 0 &&
         `move ${packages.length === 1 ? 'the package' : 'the packages'} to ${siteCurrency} on the Packages tab`}
