@@ -6,6 +6,7 @@
  */
 import {
   CREDIT_GRANT_FREE_PACKAGE_PROBLEM_TYPE,
+  normalizeCouponCode,
   CREDIT_GRANT_MESSAGES,
   CREDIT_PURCHASE_NOT_PAID_PROBLEM_TYPE,
   CREDIT_TAKE_BACK_TOO_MANY_PROBLEM_TYPE,
@@ -161,7 +162,7 @@ export async function purchasePackage(
 
 /** What a purchase request asked for: a retry with the same key must ask for exactly this again. */
 function purchaseFingerprint(packageId: string, couponCode: string | undefined): string {
-  return `${packageId}|${couponCode === undefined ? '' : `code:${couponCode.trim().toUpperCase()}`}`;
+  return `${packageId}|${couponCode === undefined ? '' : `code:${normalizeCouponCode(couponCode)}`}`;
 }
 
 /**
