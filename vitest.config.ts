@@ -78,6 +78,10 @@ export default defineConfig({
           // (a screen then waited for its whole timeout), and the saving was a few seconds.
           include: ['apps/web/src/**/*.web.test.tsx'],
           environment: 'happy-dom',
+          // A stylesheet link "loads" without a request (happy-dom loads no CSS), quietly.
+          environmentOptions: {
+            happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } },
+          },
           setupFiles: ['apps/web/src/testing/setup-tests.ts'],
           testTimeout: 40_000,
         },

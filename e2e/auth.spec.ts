@@ -101,7 +101,9 @@ test('/signin comes rendered with the brand, and what is typed before the app st
   expect(shift).toBeLessThan(0.05);
 });
 
-test('sign-in with a missing field says so without sending a request', async ({ page }) => {
+test('sign-in with a missing field says so, styled, without sending a request', async ({
+  page,
+}) => {
   const authRequests: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/auth')) authRequests.push(request.url());
@@ -109,9 +111,13 @@ test('sign-in with a missing field says so without sending a request', async ({ 
   await page.goto('/signin');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expectNoAxeViolations(page);
+  // The page came with the CSS it shows only (decision 070); the rest comes with the app.
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
   await page.getByLabel('E-mail').fill('someone@e2e.test');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText(AUTH_MESSAGES.loginFieldsRequired);
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
+  await expect(page.getByRole('alert')).toHaveCSS('background-color', 'rgb(251, 234, 234)');
   await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
   expect(authRequests).toEqual([]);

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { sizeBudget, type Budget } from './build/size-budget.ts';
+import { stylesheetIndex } from './build/stylesheet-index.ts';
 
 /**
  * What / may load (decision 048): before the visitor acts, its entry alone (the page is complete
@@ -110,6 +111,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     precompress(),
+    stylesheetIndex(),
     sizeBudget([...LANDING_BUDGETS, ...START_BUDGETS]),
   ],
   build: isSsrBuild

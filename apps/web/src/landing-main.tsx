@@ -4,9 +4,11 @@
  * and main.tsx, the full app.
  */
 import './lib/zod-without-eval';
+import { loadFullStylesheet } from './lib/full-stylesheet';
 import { startOnIntent } from './lib/start-on-intent';
 
 startOnIntent((whenInteractive) => {
+  void loadFullStylesheet();
   void import('./app/landing-hydrate').then(({ hydrateLanding }) =>
     hydrateLanding(whenInteractive),
   );

@@ -7,6 +7,7 @@
  */
 import './lib/zod-without-eval';
 import { afterFirstPaint } from './lib/after-first-paint';
+import { loadFullStylesheet } from './lib/full-stylesheet';
 import { inTasks } from './lib/next-task';
 import { startOnIntent } from './lib/start-on-intent';
 import './styles.css';
@@ -33,7 +34,13 @@ if (!document.getElementById('root')?.hasChildNodes()) {
   // A page rendered in the browser shows nothing until the app runs: it starts at once, in one go.
   start();
 } else if (window.location.search) {
-  afterFirstPaint(() => void inTasks(STEPS).then(() => start()));
+  afterFirstPaint(() => {
+    void loadFullStylesheet();
+    void inTasks(STEPS).then(() => start());
+  });
 } else {
-  startOnIntent((whenInteractive) => void inTasks(STEPS).then(() => start(whenInteractive)));
+  startOnIntent((whenInteractive) => {
+    void loadFullStylesheet();
+    void inTasks(STEPS).then(() => start(whenInteractive));
+  });
 }

@@ -15,3 +15,9 @@ export const LOADING_TEXT = 'Loading your experience...';
 
 /** The API lives under this prefix on the site's own origin. */
 export const API_BASE = '/api';
+
+/**
+ * The template in a page rendered on the server that holds the link to the whole stylesheet: the
+ * page inlines only the CSS it uses, and the app adds the rest when it starts (decision 070).
+ */
+export const FULL_STYLESHEET_ID = 'full-stylesheet';

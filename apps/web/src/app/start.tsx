@@ -2,6 +2,7 @@
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { loadFullStylesheet } from '../lib/full-stylesheet';
 import { nextTask } from '../lib/next-task';
 import { loadLazyMatches, readHydrationData, type AppHydrationData } from './hydration';
 import type { SiteBrand } from '../lib/site-brand-context';
@@ -45,7 +46,7 @@ export async function startApp(whenInteractive?: () => void) {
   if (hydrationData) {
     const { brand, ...routerState } = hydrationData;
     // The server rendered this page: make the same markup interactive.
-    await loadLazyMatches(routes, window.location);
+    await Promise.all([loadLazyMatches(routes, window.location), loadFullStylesheet()]);
     const router = createRouter({ hydrationData: routerState });
     await nextTask();
     // As a transition, hydration yields to the browser between components instead of blocking
