@@ -15,7 +15,6 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@consult/shared';
-import QRCode from 'qrcode';
 import type { AppDeps } from '../../app-deps';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/uuid';
@@ -104,6 +103,9 @@ export async function twoFactorStatus(
   };
 }
 
+/** The QR code library, loaded by the first setup, not at start (decision 051): 1 MB of heap. */
+const qrCode = async () => (await import('qrcode')).default;
+
 /**
  * A new secret waiting for its first code (a set-up started before is replaced). This is the only
  * answer that carries the secret: once confirmed it never leaves the server again.
@@ -121,7 +123,9 @@ export async function startTwoFactorSetup(
   if (!saved) throw new HttpProblem(409, TWO_FACTOR_MESSAGES.alreadyOn);
   const issuer = await deps.consultantName(deps.db);
   const otpauthUrl = totpUri(secret, { issuer, account: user.email });
-  const qrSvg = await QRCode.toString(otpauthUrl, {
+  const qrSvg = await (
+    await qrCode()
+  ).toString(otpauthUrl, {
     type: 'svg',
     errorCorrectionLevel: 'M',
     margin: 2,
