@@ -9,7 +9,6 @@
 import type { Writable } from 'node:stream';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 
 /** The first line of every backup; a file without it is not one of ours. */
 export const DUMP_SIGNATURE = '-- Consult backup, format 1';
@@ -170,6 +169,8 @@ async function copyTable(
   const source = where
     ? `(select ${columnList} from ${target} where ${where})`
     : `${target} (${columnList})`;
+  // Loaded by the first backup, not at start (decision 051).
+  const { to: copyTo } = await import('pg-copy-streams');
   const stream = client.query(copyTo(`COPY ${source} TO STDOUT`));
   let rows = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {

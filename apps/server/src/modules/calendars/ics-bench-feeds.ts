@@ -1,9 +1,8 @@
 /**
  * Feeds for benchmarks: a calendar of `events` events, many of them recurring (weekly, daily with
  * EXDATEs, monthly, overrides), in a few zones, starting before the window as real calendars do.
- * `timeExpansion` reads such feeds as the refresh will. Used by benchmarks, not by the server.
+ * Used by the calendars benchmark (scripts/bench/calendars.mjs), not by the server.
  */
-import { expandCalendarBusy } from './ics-expand';
 
 const ZONES = ['Europe/London', 'America/New_York', 'W. Europe Standard Time', 'Asia/Tokyo'];
 
@@ -42,41 +41,4 @@ export function generateBenchFeed(events: number, seed: number, origin: Date): s
   }
   lines.push('END:VCALENDAR');
   return lines.join('\r\n');
-}
-
-export interface ExpansionTiming {
-  feeds: number;
-  eventsPerFeed: number;
-  busyEvents: number;
-  truncated: boolean;
-  milliseconds: number;
-}
-
-/** Expands `feeds` generated feeds over [now − 1 day, now + horizonDays) and times it. */
-export function timeExpansion(
-  now: Date,
-  { feeds = 3, eventsPerFeed = 2_000, horizonDays = 60, ownerZone = 'Europe/London' } = {},
-): ExpansionTiming {
-  const texts = Array.from({ length: feeds }, (_, seed) =>
-    generateBenchFeed(eventsPerFeed, seed, now),
-  );
-  const window = {
-    start: new Date(now.getTime() - 86_400_000),
-    end: new Date(now.getTime() + horizonDays * 86_400_000),
-  };
-  const started = performance.now();
-  let busyEvents = 0;
-  let truncated = false;
-  for (const text of texts) {
-    const result = expandCalendarBusy(text, { window, ownerZone });
-    busyEvents += result.events.length;
-    truncated ||= result.truncated;
-  }
-  return {
-    feeds,
-    eventsPerFeed,
-    busyEvents,
-    truncated,
-    milliseconds: Math.round(performance.now() - started),
-  };
 }

@@ -11,9 +11,24 @@
  * (a daily rule from 1990 costs its whole past); `truncated` says when a limit cut the result.
  * Summaries are for the owner's own explanations only, never for a public or client response.
  */
-import ICAL from 'ical.js';
+import type ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import { ianaZoneForTzid } from './ics-zones';
+
+type IcalLibrary = typeof ICAL;
+type ZoneForTzid = (tzid: string) => string | null;
+
+/**
+ * ical.js and CLDR's Windows zone names, loaded by the first calendar read, not at start (decision
+ * 051): only an owner who connects a calendar needs them (about 1.5 MB of heap).
+ */
+async function calendarLibraries(): Promise<{ ical: IcalLibrary; zoneForTzid: ZoneForTzid }> {
+  const [{ default: ical }, { findIana }] = await Promise.all([
+    import('ical.js'),
+    import('windows-iana'),
+  ]);
+  return { ical, zoneForTzid: (tzid) => ianaZoneForTzid(tzid, findIana) };
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** More than any zone's offset from UTC (+14 h, −12 h), with room for a day's shift. */
@@ -103,7 +118,11 @@ type EventZone =
   | { kind: 'feed'; zone: ICAL.Timezone }
   | { kind: 'unknown'; tzid: string };
 
-export function expandCalendarBusy(icsText: string, options: ExpandOptions): CalendarExpansion {
+export async function expandCalendarBusy(
+  icsText: string,
+  options: ExpandOptions,
+): Promise<CalendarExpansion> {
+  const { ical, zoneForTzid } = await calendarLibraries();
   const feed = options.feed ?? DEFAULT_CALENDAR_FEED_OPTIONS;
   const limits = { ...CALENDAR_EXPANSION_LIMITS, ...options.limits };
   const windowStart = options.window.start.getTime();
@@ -111,9 +130,9 @@ export function expandCalendarBusy(icsText: string, options: ExpandOptions): Cal
     options.window.end.getTime(),
     windowStart + limits.maxWindowDays * DAY_MS,
   );
-  const reader = new WallClockReader(options.ownerZone);
+  const reader = new WallClockReader(options.ownerZone, ical.Timezone.utcTimezone, zoneForTzid);
 
-  const calendar = parseCalendar(icsText);
+  const calendar = parseCalendar(ical, icsText);
   const vevents = calendar.getAllSubcomponents('vevent');
   const events: BusyEvent[] = [];
   let truncated = windowEnd < options.window.end.getTime();
@@ -124,7 +143,7 @@ export function expandCalendarBusy(icsText: string, options: ExpandOptions): Cal
   for (const component of vevents) {
     // No exceptions handed over: this module matches overrides itself, by instant; left to
     // itself ical.js relates every override in the file to every master (quadratic).
-    const event = new ICAL.Event(component, { exceptions: [] });
+    const event = new ical.Event(component, { exceptions: [] });
     if (!event.startDate) continue;
     if (event.isRecurrenceException()) {
       const zone = reader.zoneOf(event.recurrenceId);
@@ -197,20 +216,20 @@ export function expandCalendarBusy(icsText: string, options: ExpandOptions): Cal
   };
 }
 
-function parseCalendar(icsText: string): ICAL.Component {
+function parseCalendar(ical: IcalLibrary, icsText: string): ICAL.Component {
   let parsed: unknown;
   try {
-    parsed = ICAL.parse(icsText);
+    parsed = ical.parse(icsText);
   } catch (error) {
     throw new CalendarParseError(`not a readable iCalendar text: ${(error as Error).message}`);
   }
   // A text with several VCALENDARs parses to a list; they are read as one.
   const roots = (Array.isArray(parsed) && typeof parsed[0] === 'string' ? [parsed] : parsed) as [];
-  const components = (Array.isArray(roots) ? roots : []).map((root) => new ICAL.Component(root));
+  const components = (Array.isArray(roots) ? roots : []).map((root) => new ical.Component(root));
   const calendars = components.filter((component) => component.name === 'vcalendar');
   if (calendars.length === 0) throw new CalendarParseError('no VCALENDAR in the text');
   if (calendars.length === 1) return calendars[0]!;
-  const merged = new ICAL.Component('vcalendar');
+  const merged = new ical.Component('vcalendar');
   for (const calendar of calendars) {
     for (const child of calendar.getAllSubcomponents()) merged.addSubcomponent(child);
   }
@@ -280,17 +299,21 @@ function pushIfInWindow(
 class WallClockReader {
   readonly unknownZones = new Set<string>();
 
-  constructor(private readonly ownerZone: string) {}
+  constructor(
+    private readonly ownerZone: string,
+    private readonly utc: ICAL.Timezone,
+    private readonly zoneForTzid: ZoneForTzid,
+  ) {}
 
   /** The zone a time's wall-clock reading belongs to; `inherit` for times that lost their TZID. */
   zoneOf(time: ICAL.Time, inherit?: EventZone): EventZone {
     const zone = time.zone;
-    if (zone === ICAL.Timezone.utcTimezone || zone?.tzid === 'UTC') return { kind: 'utc' };
+    if (zone === this.utc || zone?.tzid === 'UTC') return { kind: 'utc' };
     // ical.js keeps a TZID it has no definition for in `timezone`, outside its typings.
     const named = (time as unknown as { timezone?: string }).timezone;
     const tzid = named ?? (zone && zone.tzid !== 'floating' ? zone.tzid : undefined);
     if (tzid) {
-      const iana = ianaZoneForTzid(tzid);
+      const iana = this.zoneForTzid(tzid);
       if (iana) return { kind: 'iana', name: iana };
       if (zone && zone.component) return { kind: 'feed', zone };
       this.unknownZones.add(tzid);

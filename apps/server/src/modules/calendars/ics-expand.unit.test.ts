@@ -18,12 +18,12 @@ const year2026: ExpandOptions = {
   ownerZone: 'Europe/London',
 };
 
-function starts(text: string, options: ExpandOptions = year2026): string[] {
-  return expandCalendarBusy(text, options).events.map((event) => event.start.toISOString());
+async function starts(text: string, options: ExpandOptions = year2026): Promise<string[]> {
+  return (await expandCalendarBusy(text, options)).events.map((event) => event.start.toISOString());
 }
 
 describe('expandCalendarBusy', () => {
-  it('keeps a weekly Europe/London meeting at 09:00 local across both DST changes', () => {
+  it('keeps a weekly Europe/London meeting at 09:00 local across both DST changes', async () => {
     const text = calendar(
       vevent(
         'london',
@@ -33,7 +33,7 @@ describe('expandCalendarBusy', () => {
         'RRULE:FREQ=WEEKLY;UNTIL=20261101T000000Z',
       ),
     );
-    const result = expandCalendarBusy(text, year2026);
+    const result = await expandCalendarBusy(text, year2026);
     const byDate = new Map(result.events.map((e) => [e.start.toISOString().slice(0, 10), e]));
     expect(byDate.get('2026-03-22')!.start.toISOString()).toBe('2026-03-22T09:00:00.000Z');
     expect(byDate.get('2026-03-29')!.start.toISOString()).toBe('2026-03-29T08:00:00.000Z');
@@ -44,7 +44,7 @@ describe('expandCalendarBusy', () => {
     expect(result.events[0]!.summary).toBe('Standup');
   });
 
-  it('keeps a daily America/New_York event at 09:00 local across both DST changes', () => {
+  it('keeps a daily America/New_York event at 09:00 local across both DST changes', async () => {
     const text = calendar(
       vevent(
         'ny',
@@ -57,7 +57,7 @@ describe('expandCalendarBusy', () => {
       window: { start: new Date('2026-03-06T00:00:00Z'), end: new Date('2026-11-03T00:00:00Z') },
       ownerZone: 'America/New_York',
     };
-    const all = starts(text, options);
+    const all = await starts(text, options);
     expect(all).toContain('2026-03-07T14:00:00.000Z');
     expect(all).toContain('2026-03-08T13:00:00.000Z');
     expect(all).toContain('2026-10-31T13:00:00.000Z');
@@ -65,7 +65,7 @@ describe('expandCalendarBusy', () => {
     expect(all).toHaveLength(242);
   });
 
-  it('leaves out an EXDATE (written in UTC) and moves an overridden instance', () => {
+  it('leaves out an EXDATE (written in UTC) and moves an overridden instance', async () => {
     const text = calendar(
       vevent(
         'weekly',
@@ -83,7 +83,7 @@ describe('expandCalendarBusy', () => {
         'DTEND;TZID=Europe/Berlin:20260616T160000',
       ),
     );
-    const result = expandCalendarBusy(text, year2026);
+    const result = await expandCalendarBusy(text, year2026);
     expect(result.events.map((e) => [e.start.toISOString(), e.summary])).toEqual([
       ['2026-06-01T08:00:00.000Z', 'Team'],
       ['2026-06-16T13:00:00.000Z', 'Team (moved)'],
@@ -92,7 +92,7 @@ describe('expandCalendarBusy', () => {
     expect(result.eventsRead).toBe(2);
   });
 
-  it('adds RDATE instances', () => {
+  it('adds RDATE instances', async () => {
     const text = calendar(
       vevent(
         'rdate',
@@ -102,14 +102,14 @@ describe('expandCalendarBusy', () => {
         'RDATE:20260603T120000Z',
       ),
     );
-    expect(starts(text)).toEqual([
+    expect(await starts(text)).toEqual([
       '2026-06-01T10:00:00.000Z',
       '2026-06-03T12:00:00.000Z',
       '2026-06-08T10:00:00.000Z',
     ]);
   });
 
-  it("blocks an all-day event for the whole day in the owner's zone ahead of UTC", () => {
+  it("blocks an all-day event for the whole day in the owner's zone ahead of UTC", async () => {
     const text = calendar(
       vevent(
         'holiday',
@@ -119,15 +119,15 @@ describe('expandCalendarBusy', () => {
       ),
     );
     const options = { ...year2026, ownerZone: 'Pacific/Auckland' };
-    const [event] = expandCalendarBusy(text, options).events;
+    const [event] = (await expandCalendarBusy(text, options)).events;
     expect(event!.start.toISOString()).toBe('2026-12-24T11:00:00.000Z');
     expect(event!.end.toISOString()).toBe('2026-12-26T11:00:00.000Z');
     expect(event!.allDay).toBe(true);
     const off = { ...options, feed: { blockAllDay: false, blockEverything: false } };
-    expect(expandCalendarBusy(text, off).events).toEqual([]);
+    expect((await expandCalendarBusy(text, off)).events).toEqual([]);
   });
 
-  it('reads Windows zone names as Outlook writes them, with and without a VTIMEZONE', () => {
+  it('reads Windows zone names as Outlook writes them, with and without a VTIMEZONE', async () => {
     const outlookZone = [
       'BEGIN:VTIMEZONE',
       'TZID:W. Europe Standard Time',
@@ -158,7 +158,7 @@ describe('expandCalendarBusy', () => {
         'DTEND;TZID="Eastern Standard Time":20260115T100000',
       ),
     );
-    const result = expandCalendarBusy(text, year2026);
+    const result = await expandCalendarBusy(text, year2026);
     expect(result.events.map((e) => e.start.toISOString())).toEqual([
       '2026-01-15T14:00:00.000Z',
       '2026-07-15T08:00:00.000Z',
@@ -166,25 +166,25 @@ describe('expandCalendarBusy', () => {
     expect(result.unknownZones).toEqual([]);
   });
 
-  it("reads a floating time in the owner's zone", () => {
+  it("reads a floating time in the owner's zone", async () => {
     const text = calendar(vevent('floating', 'DTSTART:20260601T090000', 'DTEND:20260601T100000'));
-    expect(starts(text, { ...year2026, ownerZone: 'Asia/Tokyo' })).toEqual([
+    expect(await starts(text, { ...year2026, ownerZone: 'Asia/Tokyo' })).toEqual([
       '2026-06-01T00:00:00.000Z',
     ]);
   });
 
-  it('does not block transparent or cancelled events unless the feed blocks everything', () => {
+  it('does not block transparent or cancelled events unless the feed blocks everything', async () => {
     const text = calendar(
       vevent('free', 'DTSTART:20260601T090000Z', 'DTEND:20260601T100000Z', 'TRANSP:TRANSPARENT'),
       vevent('gone', 'DTSTART:20260602T090000Z', 'DTEND:20260602T100000Z', 'STATUS:CANCELLED'),
       vevent('busy', 'DTSTART:20260603T090000Z', 'DTEND:20260603T100000Z', 'TRANSP:OPAQUE'),
     );
-    expect(starts(text)).toEqual(['2026-06-03T09:00:00.000Z']);
+    expect(await starts(text)).toEqual(['2026-06-03T09:00:00.000Z']);
     const everything = { ...year2026, feed: { blockAllDay: true, blockEverything: true } };
-    expect(starts(text, everything)).toHaveLength(3);
+    expect(await starts(text, everything)).toHaveLength(3);
   });
 
-  it('keeps only occurrences overlapping the window and stops at the instance cap', () => {
+  it('keeps only occurrences overlapping the window and stops at the instance cap', async () => {
     const text = calendar(
       vevent('daily', 'DTSTART:20200101T120000Z', 'DTEND:20200101T130000Z', 'RRULE:FREQ=DAILY'),
     );
@@ -192,20 +192,22 @@ describe('expandCalendarBusy', () => {
       window: { start: new Date('2026-06-01T12:30:00Z'), end: new Date('2026-06-04T00:00:00Z') },
       ownerZone: 'UTC',
     };
-    expect(starts(text, june)).toEqual([
+    expect(await starts(text, june)).toEqual([
       '2026-06-01T12:00:00.000Z',
       '2026-06-02T12:00:00.000Z',
       '2026-06-03T12:00:00.000Z',
     ]);
-    const capped = expandCalendarBusy(text, { ...year2026, limits: { maxInstances: 10 } });
+    const capped = await expandCalendarBusy(text, { ...year2026, limits: { maxInstances: 10 } });
     expect(capped.events).toHaveLength(10);
     expect(capped.truncated).toBe(true);
-    const walked = expandCalendarBusy(text, { ...year2026, limits: { maxIterations: 100 } });
+    const walked = await expandCalendarBusy(text, { ...year2026, limits: { maxIterations: 100 } });
     expect(walked.events).toEqual([]);
     expect(walked.truncated).toBe(true);
   });
 
-  it('refuses a text that is not iCalendar', () => {
-    expect(() => expandCalendarBusy('<html></html>', year2026)).toThrow(/iCalendar|VCALENDAR/);
+  it('refuses a text that is not iCalendar', async () => {
+    await expect(expandCalendarBusy('<html></html>', year2026)).rejects.toThrow(
+      /iCalendar|VCALENDAR/,
+    );
   });
 });

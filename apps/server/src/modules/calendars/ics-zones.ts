@@ -5,20 +5,22 @@
  * over the feed's own VTIMEZONE, which often carries only the current year's rule.
  */
 import { IANAZone } from 'luxon';
-import { findIana } from 'windows-iana';
+
+/** CLDR's Windows zone names (windows-iana's `findIana`), handed over by its lazy loader. */
+type FindIana = (windowsName: string) => readonly string[];
 
 const resolved = new Map<string, string | null>();
 
 /** The IANA zone a TZID stands for, or null when neither the tz database nor CLDR knows it. */
-export function ianaZoneForTzid(tzid: string): string | null {
+export function ianaZoneForTzid(tzid: string, findIana: FindIana): string | null {
   const cached = resolved.get(tzid);
   if (cached !== undefined) return cached;
-  const zone = lookUp(tzid.trim().replace(/^"|"$/g, ''));
+  const zone = lookUp(tzid.trim().replace(/^"|"$/g, ''), findIana);
   resolved.set(tzid, zone);
   return zone;
 }
 
-function lookUp(tzid: string): string | null {
+function lookUp(tzid: string, findIana: FindIana): string | null {
   if (tzid === '') return null;
   if (IANAZone.isValidZone(tzid)) return tzid;
   // CLDR's windowsZones lists the zone for the "001" territory first: the one Windows means.

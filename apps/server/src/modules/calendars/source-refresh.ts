@@ -160,7 +160,7 @@ export async function refreshCalendarSource(
   let ranges: StoredBusyRange[];
   let eventsRead: number;
   try {
-    const expansion = expandCalendarBusy(body, {
+    const expansion = await expandCalendarBusy(body, {
       window,
       ownerZone: rules.timeZone,
       feed: { blockAllDay: source.blockAllDay, blockEverything: source.blockEverything },
