@@ -30,17 +30,17 @@ function start(whenInteractive?: () => void) {
   void import('./app/start').then(({ startApp }) => startApp(whenInteractive));
 }
 
+/** A rendered page's start: the whole stylesheet (decision 070) and the steps, begun together. */
+function startInSteps(whenInteractive?: () => void) {
+  void loadFullStylesheet();
+  void inTasks(STEPS).then(() => start(whenInteractive));
+}
+
 if (!document.getElementById('root')?.hasChildNodes()) {
   // A page rendered in the browser shows nothing until the app runs: it starts at once, in one go.
   start();
 } else if (window.location.search) {
-  afterFirstPaint(() => {
-    void loadFullStylesheet();
-    void inTasks(STEPS).then(() => start());
-  });
+  afterFirstPaint(() => startInSteps());
 } else {
-  startOnIntent((whenInteractive) => {
-    void loadFullStylesheet();
-    void inTasks(STEPS).then(() => start(whenInteractive));
-  });
+  startOnIntent(startInSteps);
 }
