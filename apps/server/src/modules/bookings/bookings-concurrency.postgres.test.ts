@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   BOOKING_MESSAGES as M,
   bookingConflictProblemSchema,
@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createSession } from '../auth/auth-service';
 import { insertUser } from '../users/users-repository';
 import { addService, openEveryDay, slotAt, TEST_RULES } from './booking-test-setup';
+import { lockOwnerDays } from './bookings-repository';
 import { loadSchedulingSettings, saveSchedulingSettings } from './scheduling-settings';
 import { bookingEvents, bookings } from './schema';
 
@@ -153,6 +154,51 @@ describe('bookings under concurrency (PostgreSQL)', () => {
       .where(eq(bookingEvents.action, 'rescheduled'));
     expect(moves.map((event) => event.bookingId)).toEqual([winner.id]);
   });
+
+  it('checks a reschedule into a day another writer holds only once that writer has committed', async () => {
+    // Two rows inserted before either is checked make the exclusion constraint wait for each
+    // other's uncommitted row (a deadlock PostgreSQL breaks with a 500): writers of one day take
+    // its lock first (decision 014), so the second one's check sees the first one's booking.
+    const [mover] = await clients(1);
+    const own = await book(mover!.headers, slotAt(32, '09:00'));
+    expect(own.statusCode, own.body).toBe(201);
+    const target = new Date(slotAt(32, '15:00'));
+    const { rules } = await loadSchedulingSettings(t.app.deps.db);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const writer = t.database.db.transaction(async (tx) => {
+      await lockOwnerDays(
+        tx,
+        { start: target, end: new Date(target.getTime() + 1) },
+        rules.timeZone,
+      );
+      held();
+      await released;
+    });
+    await holding;
+    const move = t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${bookingRecordSchema.parse(own.json()).id}/reschedule`,
+      headers: mover!.headers,
+      payload: { start: target.toISOString() },
+    });
+    await expect.poll(() => advisoryLocksWaiting(), { timeout: 10_000 }).toBe(1);
+    release();
+    await writer;
+    expect((await move).statusCode).toBe(200);
+  });
+
+  /** How many connections to this test's database wait for an advisory lock now. */
+  async function advisoryLocksWaiting(): Promise<number> {
+    const { rows } = await t.database.db.execute<{ waiting: number }>(
+      sql`select count(*)::int as waiting from pg_locks
+          where locktype = 'advisory' and not granted
+            and database = (select oid from pg_database where datname = current_database())`,
+    );
+    return rows[0]!.waiting;
+  }
 
   it('answers simultaneous retries of one request with one booking', async () => {
     const [racer] = await clients(1);

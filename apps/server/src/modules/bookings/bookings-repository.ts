@@ -11,7 +11,7 @@ import { newBookingReference } from './booking-reference';
 import { isUniqueViolation, violatedConstraint } from '../../db/database-errors';
 import type { ServiceRow } from './services-repository';
 import type { BusyRange, InstantRange } from './availability/slots';
-import { wallMsToDate, ZoneClock } from '../clock';
+import { DAY_MS, wallMsToDate, ZoneClock } from '../clock';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBookingRow = typeof bookings.$inferInsert;
@@ -184,15 +184,25 @@ export async function listPastBookings(
 }
 
 /**
- * Serialises bookings of one owner-local day until the transaction ends. The exclusion constraint
- * stops overlaps on its own, but the daily maximum is a count: two transactions could each see
- * one place left. Taken only when a daily maximum is set. The day is worked out here, with the
- * zone data the slots use: PostgreSQL's own may not know a zone the runtime accepts (e.g.
- * US/Pacific-New), which would fail every booking.
+ * Serialises the bookings of the owner-local days `range` touches (a booking's start to the end of
+ * its buffer) until the transaction ends, in ascending order as every writer takes them. Two
+ * bookings that overlap share a day, so the second waits for the first to commit and its check then
+ * finds the time taken. Without it both rows reach the exclusion constraint, which makes each wait
+ * for the other's uncommitted row: a deadlock that PostgreSQL breaks by failing one of them. The
+ * daily maximum, a count, needs it too. The day is worked out here, with the zone data the slots
+ * use: PostgreSQL's own may not know a zone the runtime accepts (e.g. US/Pacific-New).
  */
-export async function lockOwnerDay(db: Tx, start: Date, ownerTimeZone: string): Promise<void> {
-  const day = wallMsToDate(ZoneClock.for(ownerTimeZone).dateAt(start.getTime()));
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking-day:${day}`}, 0))`);
+export async function lockOwnerDays(
+  db: Tx,
+  range: InstantRange,
+  ownerTimeZone: string,
+): Promise<void> {
+  const clock = ZoneClock.for(ownerTimeZone);
+  const last = clock.dateAt(Math.max(range.start.getTime(), range.end.getTime() - 1));
+  for (let day = clock.dateAt(range.start.getTime()); day <= last; day += DAY_MS) {
+    const key = `booking-day:${wallMsToDate(day)}`;
+    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  }
 }
 
 /**

@@ -29,12 +29,12 @@ import type { CancellationRefund } from '../booking-payment-hooks';
 import {
   insertBookingEvent,
   lockBookingById,
-  lockOwnerDay,
+  lockOwnerDays,
   type BookingRow,
 } from '../bookings-repository';
 import { loadSchedulingSettings } from '../scheduling-settings';
 import type { ServiceRow } from '../services-repository';
-import type { SlotService } from '../availability/slots';
+import type { InstantRange, SlotService } from '../availability/slots';
 import type { CalendarBusyTimes } from '../availability/calendar-busy';
 import { DAY_MS, MINUTE_MS } from '../../clock';
 
@@ -185,6 +185,15 @@ export function addMinutes(instant: Date, minutes: number): Date {
   return new Date(instant.getTime() + minutes * MINUTE_MS);
 }
 
+/** The time a booking at `start` keeps from the others: its session and the buffer after it. */
+export function keptRange(
+  start: Date,
+  service: SlotService,
+  settings: SchedulingSettings,
+): InstantRange {
+  return { start, end: addMinutes(start, service.durationMinutes + settings.rules.bufferMinutes) };
+}
+
 /** The 409 for a time that is not (or no longer) available, with free slots near it to offer. */
 export async function slotTakenProblem(
   db: Db,
@@ -220,9 +229,7 @@ export async function checkTimeFree(
       errors: { start: [BOOKING_MESSAGES.startTooFar] },
     });
   }
-  if (settings.rules.maxBookingsPerDay !== null) {
-    await lockOwnerDay(tx, start, settings.rules.timeZone);
-  }
+  await lockOwnerDays(tx, keptRange(start, service, settings), settings.rules.timeZone);
   const free = options.outsideHours
     ? start.getTime() > now.getTime()
     : await isSlotOffered(tx, calendars, service, start, now, settings, options.exceptBookingId);

@@ -19,7 +19,7 @@ import { insertAuditEntry } from '../../audit';
 import { findUserById, type UserRow } from '../../users';
 import { requireBookableService } from '../availability/availability-service';
 import type { ViewContext } from '../booking-view';
-import { lockClientBookings, lockOwnerDay, type BookingRow } from '../bookings-repository';
+import { lockClientBookings, lockOwnerDays, type BookingRow } from '../bookings-repository';
 import { isDeadlock, isExclusionViolation } from '../../../db/database-errors';
 import { bookingMailOwner } from '../mails/booking-owner';
 import { queueSeriesConfirmation } from '../mails/series-mails';
@@ -27,6 +27,7 @@ import type { ServiceRow } from '../services-repository';
 import { answersSnapshot, insertNewBooking, resolveClient } from '../changes/create-booking';
 import {
   changeContext,
+  keptRange,
   notFound,
   type BookingActorRef,
   type TimedBookingDeps,
@@ -151,7 +152,9 @@ async function commitSeries(
   // meeting on a day commit one after the other (the second sees the first's dates as taken), and
   // never wait on each other in a circle, as their inserts alone could (the exclusion constraint
   // makes each wait for the other's uncommitted row: a deadlock). The daily maximum needs them too.
-  for (const start of wanted) await lockOwnerDay(tx, start, settings.rules.timeZone);
+  for (const start of wanted) {
+    await lockOwnerDays(tx, keptRange(start, service, settings), settings.rules.timeZone);
+  }
   const occurrences = await readSeriesOccurrences(
     tx,
     deps.calendarBusy,
@@ -284,8 +287,8 @@ export async function createSeries(
         );
         return { series, bookings: rows, view };
       } catch (error) {
-        // A single booking's insert racing ours on one date can still deadlock with it: PostgreSQL
-        // ends one of the two, which runs again (the check then finds the date taken, or free).
+        // Every writer takes its days in order, so no deadlock is known; should one still happen,
+        // PostgreSQL ends one of the two, which runs again (the check then finds the date taken).
         if (!isDeadlock(error) || attempt >= DEADLOCK_RETRIES) throw error;
       }
     }
