@@ -12,6 +12,7 @@ import {
   bookingRecordSchema,
   type BookingRecord,
 } from '@consult/shared';
+import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createSession } from '../auth/auth-service';
 import { insertUser } from '../users/users-repository';
@@ -192,12 +193,13 @@ describe('bookings under concurrency (PostgreSQL)', () => {
 
   /** How many connections to this test's database wait for an advisory lock now. */
   async function advisoryLocksWaiting(): Promise<number> {
-    const { rows } = await t.database.db.execute<{ waiting: number }>(
+    const [row] = await queryRows<{ waiting: number }>(
+      t.database.db,
       sql`select count(*)::int as waiting from pg_locks
           where locktype = 'advisory' and not granted
             and database = (select oid from pg_database where datname = current_database())`,
     );
-    return rows[0]!.waiting;
+    return row!.waiting;
   }
 
   it('answers simultaneous retries of one request with one booking', async () => {
