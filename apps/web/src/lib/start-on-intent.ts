@@ -13,12 +13,16 @@
 import { afterFirstPaint } from './after-first-paint';
 import { hasSessionHint } from './session/session-hint';
 
-/** What tells a person is using the page; passive, so scrolling never waits for them. */
+/**
+ * What tells a person is using the page; passive, so scrolling never waits for them. `input` too:
+ * text pasted or filled in by the browser arrives without a key.
+ */
 const INTENT_EVENTS = [
   'pointerdown',
   'pointermove',
   'touchstart',
   'keydown',
+  'input',
   'focusin',
   'scroll',
   'wheel',
@@ -65,5 +69,9 @@ export function startOnIntent(start: (whenInteractive: () => void) => void) {
   for (const type of INTENT_EVENTS) {
     window.addEventListener(type, begin, { capture: true, passive: true });
   }
-  if (hasSessionHint()) afterFirstPaint(begin);
+  // A field focused before this script ran (a quick visitor, a slow connection): the visitor is
+  // already here, and what they type next may come without another of the events above.
+  const focused = document.activeElement;
+  if (focused && focused !== document.body) begin();
+  else if (hasSessionHint()) afterFirstPaint(begin);
 }

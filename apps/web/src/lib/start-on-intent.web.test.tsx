@@ -9,8 +9,10 @@ function renderServerPage() {
       <label><input type="radio" name="service" value="deep" /> Deep dive</label>
     </fieldset>
     <label><input type="checkbox" name="repeat" /> Repeat</label>
-    <button type="button">Menu</button>`;
+    <button type="button">Menu</button>
+    <label>E-mail <input type="email" name="email" /></label>`;
   return {
+    field: document.querySelector<HTMLInputElement>('input[name="email"]')!,
     radio: document.querySelector<HTMLInputElement>('input[value="deep"]')!,
     radioLabel: document.querySelectorAll('label')[1]!,
     checkbox: document.querySelector<HTMLInputElement>('input[name="repeat"]')!,
@@ -39,6 +41,21 @@ describe('startOnIntent', () => {
     expect(start).not.toHaveBeenCalled();
     window.dispatchEvent(new Event('pointermove'));
     window.dispatchEvent(new Event('scroll'));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts on text that arrives in a field without a key (pasted, filled in by the browser)', () => {
+    const { field } = renderServerPage();
+    const { start } = startPage();
+    field.value = 'client@example.com';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts at once when a field had the focus before it ran', () => {
+    const { field } = renderServerPage();
+    field.focus();
+    const { start } = startPage();
     expect(start).toHaveBeenCalledTimes(1);
   });
 
