@@ -40,7 +40,8 @@ export async function expectNoAxeViolations(page: Page) {
       { timeout: 5_000 },
     )
     .catch(() => undefined);
-  await page.evaluate(axeSource);
+  // Once per document: a journey checks several screens of one app without reloading it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
