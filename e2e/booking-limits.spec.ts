@@ -10,7 +10,11 @@ import {
 } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { DESKTOP, MOBILE } from './support/public-site';
-import { startStripeServer, type StripeServer } from './support/stripe-server';
+import {
+  expectOnTestCheckout,
+  startStripeServer,
+  type StripeServer,
+} from './support/stripe-server';
 
 // Issue 19, defects 2 and 4 on screen. Servers of their own: a cap on unpaid bookings, or Stripe,
 // would change what every other test books.
@@ -128,7 +132,7 @@ test.describe('Stripe: a payment recorded by hand closes the card payment page',
     const page = await pageOn(browser, server);
     const account = await signedInClient(page, server, 'held-payer');
     await bookStrategySession(page, 2);
-    await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+    await expectOnTestCheckout(page);
     const checkoutUrl = page.url();
 
     // The client paid the owner by transfer instead; the owner records it.
@@ -161,7 +165,7 @@ test.describe('Stripe: a payment recorded by hand closes the card payment page',
 
     // A Stripe payment with no PaymentIntent recorded (as a webhook without one leaves it).
     await bookStrategySession(page, 3);
-    await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+    await expectOnTestCheckout(page);
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page).toHaveURL(/payment=success$/);
     await server.sql(

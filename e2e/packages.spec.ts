@@ -3,7 +3,11 @@ import { newAccount, openSignedIn, signIn, signUp } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import { expect, expectNoAxeViolations, shootBothWidths, test } from './support/fixtures';
 import { DESKTOP } from './support/public-site';
-import { startStripeServer, type StripeServer } from './support/stripe-server';
+import {
+  expectOnTestCheckout,
+  startStripeServer,
+  type StripeServer,
+} from './support/stripe-server';
 
 // A server of its own with Stripe pointed at the double: a package bought on Checkout with a
 // discount code, a session booked with one of its credits, cancelled in time, and the credit back.
@@ -73,7 +77,7 @@ test('the owner sells a package with a code; a client buys it with the code on C
   await offers.getByRole('button', { name: 'Apply' }).click();
   await expect(offers.getByText(/applied: \$100\.00 off, you pay \$400\.00\./)).toBeVisible();
   await offers.getByRole('button', { name: `Buy ${PACKAGE}` }).click();
-  await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+  await expectOnTestCheckout(page);
   await page.getByRole('button', { name: 'Pay $400.00' }).click();
   await expect(page).toHaveURL(/\/dash\?purchase=[^&]+&payment=success$/);
   await expect(page.getByText('Payment received')).toBeVisible();

@@ -3,7 +3,11 @@ import { newAccount, signIn, signUp, openSignedIn } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import { expect, expectNoAxeViolations, test, shootBothWidths } from './support/fixtures';
 import { DESKTOP } from './support/public-site';
-import { startStripeServer, type StripeServer } from './support/stripe-server';
+import {
+  expectOnTestCheckout,
+  startStripeServer,
+  type StripeServer,
+} from './support/stripe-server';
 
 // A server of its own with Stripe pointed at the double, sign-up, Checkout and a refund.
 test.describe.configure({ timeout: 120_000 });
@@ -42,7 +46,7 @@ test('Stripe: the client pays on Checkout and comes back to "Payment received"; 
   await page.getByRole('button', { name: 'Confirm booking' }).click();
 
   // Stripe's Checkout (the double's page), then back on the site.
-  await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+  await expectOnTestCheckout(page);
   await expect(page).toHaveURL(new RegExp(`^${server.stripe.url}/pay/cs_`));
   await page.getByRole('button', { name: 'Pay $120.00' }).click();
   await expect(page).toHaveURL(/\/dash\/bookings\?booking=[^&]+&payment=success$/);
