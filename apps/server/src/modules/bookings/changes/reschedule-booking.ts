@@ -10,6 +10,7 @@ import {
   changeContext,
   checkTimeFree,
   clientView,
+  keptRange,
   lockOwnBooking,
   mailChange,
   recordChange,
@@ -63,7 +64,7 @@ export async function rescheduleBooking(
       const updated = await updateBooking(tx, booking.id, {
         startAt: start,
         endAt: end,
-        blockedUntil: addMinutes(end, settings.rules.bufferMinutes),
+        blockedUntil: keptRange(start, booking, settings).end,
         icsSequence: booking.icsSequence + 1,
         reminderSentAt: initialReminderSentAt(start, now),
       });
