@@ -156,13 +156,17 @@ export default fp(
       idleSweep.unref();
     });
     app.addHook('onClose', async () => clearInterval(idleSweep));
-    app.addHook('onSend', async (_request, reply) => {
+    // Synchronous hooks (`done` callbacks), like every hook a request passes (decision 049): an
+    // async one costs a promise per request.
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (closing) reply.header('connection', 'close');
+      done(null, payload);
     });
-    app.addHook('onRequest', async (_request, reply) => {
-      if (!closing) return;
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (!closing) return done();
       reply.header('connection', 'close').header('retry-after', String(RESTART_RETRY_AFTER_S));
-      return sendProblem(reply, 503, 'The site is restarting. Please try again in a moment.');
+      // Answering from a callback hook ends the request here: `done` is not called.
+      sendProblem(reply, 503, 'The site is restarting. Please try again in a moment.');
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
