@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { newAccount, signIn, signUp, type TestAccount, openSignedIn } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import {
@@ -7,9 +7,10 @@ import {
   expectNoAxeViolations,
   test,
   shootBothWidths,
+  shootPartBothWidths,
 } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
-import { DESKTOP, MOBILE } from './support/public-site';
+import { DESKTOP } from './support/public-site';
 import {
   expectOnTestCheckout,
   startStripeServer,
@@ -42,19 +43,6 @@ async function signedInClient(page: Page, server: OwnServer, label: string): Pro
   await signIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/dash$/);
   return account;
-}
-
-/** One part of the page at 1280 and 375 px, to look at closely; the size is restored. */
-async function shootPartBothWidths(page: Page, part: Locator, name: string) {
-  for (const [width, viewport] of [
-    [1280, DESKTOP],
-    [375, MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await part.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-    await part.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 async function bookStrategySession(page: Page, day: number) {

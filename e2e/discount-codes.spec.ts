@@ -4,10 +4,16 @@
  * the code and once with the credit, and the bookings list names the credit. Axe on each new
  * screen; screenshots at 1280 and 375 px kept with a local run's output.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, signedInClient, type TestAccount } from './support/accounts';
+import type { Page } from '@playwright/test';
+import { ADMIN, bearerOf, signedInClient, type TestAccount } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
-import { expect, expectNoAxeViolations, shootBothWidths, test } from './support/fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  keepScreenshot,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 import { DESKTOP } from './support/public-site';
 
 // Sign-up with its proof of work, two bookings and the owner's screens take a while.
@@ -16,17 +22,9 @@ test.describe.configure({ timeout: 150_000 });
 const SERVICE = 'strategy-session';
 
 /** An access token for the API calls a test makes to set up what it does not test. */
-async function tokenOf(request: APIRequestContext, account: { email: string; password: string }) {
-  const res = await request.post('/api/auth', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return `Bearer ${((await res.json()) as { accessToken: string }).accessToken}`;
-}
-
 /** A package of three strategy sessions, granted to the client by the owner (through the API). */
 async function grantPackage(owner: Page, clientPage: Page, client: TestAccount, title: string) {
-  const authorization = await tokenOf(owner.request, ADMIN);
+  const authorization = await bearerOf(owner.request, ADMIN);
   const made = await owner.request.post('/api/admin/packages', {
     headers: { authorization },
     data: { title, services: [SERVICE], sessions: 3, priceMinor: 30000, validityDays: 90 },
@@ -34,7 +32,7 @@ async function grantPackage(owner: Page, clientPage: Page, client: TestAccount, 
   expect(made.status(), await made.text()).toBe(201);
   const packageId = ((await made.json()) as { id: string }).id;
   // The client's own context: a sign-in in the owner's would replace the owner's session cookie.
-  const clientToken = await tokenOf(clientPage.request, client);
+  const clientToken = await bearerOf(clientPage.request, client);
   const me = await clientPage.request.get('/api/user', { headers: { authorization: clientToken } });
   const clientId = ((await me.json()) as { id: string }).id;
   const granted = await owner.request.post(`/api/admin/users/${clientId}/credits`, {
@@ -60,7 +58,7 @@ test('a discount code made by the owner and a package credit, chosen in the book
   const owner = await ownerContext.newPage();
 
   // The owner adds a 20 % code on its tab.
-  const authorization = await tokenOf(owner.request, ADMIN);
+  const authorization = await bearerOf(owner.request, ADMIN);
   expect(authorization).toMatch(/^Bearer /);
   await owner.request.post('/api/auth', { data: ADMIN });
   await owner.goto('/admin/config?tab=coupons');
@@ -128,7 +126,7 @@ test('a discount code made by the owner and a package credit, chosen in the book
   await offer.getByRole('button', { name: 'Apply' }).click();
   await expect(offer.getByText(/applied: \$60\.00 off, you pay \$240\.00\./)).toBeVisible();
   await expectNoAxeViolations(page);
-  await offer.screenshot({ path: test.info().outputPath('package-code-applied.png') });
+  await keepScreenshot(offer, 'package-code-applied');
 
   // The owner sees the code's use.
   await owner.goto('/admin/config?tab=coupons');

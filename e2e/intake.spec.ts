@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from '@playwright/test';
 import { INTAKE_MESSAGES } from '@consult/shared';
 import { ADMIN, signedInClient, openSignedIn } from './support/accounts';
 import {
@@ -7,25 +6,17 @@ import {
   expect,
   expectAccessibleWithoutToasts,
   expectNoAxeViolations,
+  shootPartBothWidths,
 } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { pickDay, timeButtons } from './support/booking';
-import { DESKTOP, MOBILE } from './support/public-site';
+import { DESKTOP } from './support/public-site';
 
 // A whole journey: the owner's set-up, a client's sign-up and booking, the owner reading it.
 test.describe.configure({ timeout: 240_000 });
 
 /** The nth day with free times that no other browser test books on (the owner has one calendar). */
 const DAY_INDEX = 10;
-
-/** Screenshots of the changed part of a screen at 1280 and 375 px, into the test's output folder. */
-async function screenshots(page: Page, part: Locator, name: string) {
-  for (const viewport of [DESKTOP, MOBILE]) {
-    await page.setViewportSize(viewport);
-    await part.screenshot({ path: test.info().outputPath(`${name}-${viewport.width}.png`) });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 test('the owner adds intake questions, a client answers them while booking, the owner reads them', async ({
   page,
@@ -89,7 +80,7 @@ test('the owner adds intake questions, a client answers them while booking, the 
     'Have we met before?',
   );
   await expectAccessibleWithoutToasts(page);
-  await screenshots(page, questions, 'config-questions');
+  await shootPartBothWidths(page, questions, 'config-questions');
   await form.getByRole('button', { name: 'Add service' }).click();
   await expect(page.getByText(`${title} was added.`)).toBeVisible();
 
@@ -121,7 +112,7 @@ test('the owner adds intake questions, a client answers them while booking, the 
     .getByRole('radio', { name: 'No' })
     .check();
   await expect(asked.getByRole('alert')).toHaveCount(0);
-  await screenshots(client, asked, 'consultation-questions');
+  await shootPartBothWidths(client, asked, 'consultation-questions');
   await client.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(client.getByRole('heading', { name: 'You are booked' })).toBeVisible();
   await clientContext.close();
@@ -141,5 +132,5 @@ test('the owner adds intake questions, a client answers them while booking, the 
   await expect(answers.getByText('2 to 10 people')).toBeVisible();
   await expect(answers.getByText('No', { exact: true })).toBeVisible();
   await expectAccessibleWithoutToasts(page);
-  await screenshots(page, answers, 'booking-detail-answers');
+  await shootPartBothWidths(page, answers, 'booking-detail-answers');
 });

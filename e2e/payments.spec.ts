@@ -2,9 +2,17 @@ import type { Page } from '@playwright/test';
 import { moneyInputMessage, PAYMENT_MESSAGES } from '@consult/shared';
 import { ADMIN, signIn, signedInClient } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
-import { expect, expectNoAxeViolations, test, shootBothWidths } from './support/fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  keepPdf,
+  keepScreenshot,
+  shootBothWidths,
+  shootPartBothWidths,
+  test,
+} from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { DESKTOP, MOBILE } from './support/public-site';
+import { DESKTOP } from './support/public-site';
 
 // Sign-up with its proof of work, a booking, the owner's screen and the receipt take a while.
 test.describe.configure({ timeout: 120_000 });
@@ -25,13 +33,11 @@ async function setPaymentSettings(owner: Page) {
   await card.getByRole('button', { name: 'Save payment settings' }).click();
   await expect(card.getByText(PAYMENT_MESSAGES.taxRateInvalid)).toBeVisible();
   await expectNoAxeViolations(owner);
-  await card.screenshot({ path: test.info().outputPath('config-payments-error-1280.png') });
+  await keepScreenshot(card, 'config-payments-error-1280');
   await card.getByLabel('Tax rate (%)').fill('16');
   await card.getByRole('button', { name: 'Save payment settings' }).click();
   await expect(owner.getByText('Your payment settings are saved.')).toBeVisible();
-  await owner.setViewportSize(MOBILE);
-  await card.screenshot({ path: test.info().outputPath('config-payments-375.png') });
-  await owner.setViewportSize(DESKTOP);
+  await shootPartBothWidths(owner, card, 'config-payments');
 }
 
 test('manual payment: the client sees how to pay, the owner records it, the client prints the receipt', async ({
@@ -81,7 +87,7 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
   await dialog.getByLabel('How was it paid?').selectOption('bank_transfer');
   await dialog.getByLabel('Note (optional)').fill('Bank transfer received');
   await expectNoAxeViolations(owner);
-  await owner.screenshot({ path: test.info().outputPath('admin-mark-paid-1280.png') });
+  await keepScreenshot(owner, 'admin-mark-paid-1280');
   await dialog.getByRole('button', { name: /^Issue \d{4}-\d{4,}$/ }).click();
   await expect(
     owner.getByText(/^Payment recorded\. Receipt \d{4}-\d{4,} was mailed\.$/),
@@ -100,7 +106,7 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
     refund.getByText('You can refund at most $120.00, what is left of this payment'),
   ).toBeVisible();
   await expectNoAxeViolations(owner);
-  await owner.screenshot({ path: test.info().outputPath('admin-refund-too-much-1280.png') });
+  await keepScreenshot(owner, 'admin-refund-too-much-1280');
   await refund.getByRole('button', { name: 'Cancel' }).click();
   await shootBothWidths(owner, 'admin-payments');
   await ownerContext.close();
@@ -137,6 +143,6 @@ test('manual payment: the client sees how to pay, the owner records it, the clie
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(page.getByRole('link', { name: '← Your payments' })).toBeHidden();
   await expect(receipt.getByText(`No. ${number}`)).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('receipt-print.png'), fullPage: true });
-  await page.pdf({ path: test.info().outputPath('receipt.pdf'), format: 'A4' });
+  await keepScreenshot(page, 'receipt-print');
+  await keepPdf(page, 'receipt');
 });

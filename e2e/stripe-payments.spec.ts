@@ -1,7 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 import { newAccount, signIn, signUp, openSignedIn } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
-import { expect, expectNoAxeViolations, test, shootBothWidths } from './support/fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  keepScreenshot,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 import { DESKTOP } from './support/public-site';
 import {
   expectOnTestCheckout,
@@ -90,7 +96,7 @@ test('Stripe: the client pays on Checkout and comes back to "Payment received"; 
   await expect(card.getByRole('radio', { name: /Card payments with Stripe/ })).toBeChecked();
   await expect(card.getByText('Active now')).toBeVisible();
   await expectNoAxeViolations(owner);
-  await card.screenshot({ path: test.info().outputPath('stripe-config-1280.png') });
+  await keepScreenshot(card, 'stripe-config-1280');
   await owner.context().close();
   await page.context().close();
 });

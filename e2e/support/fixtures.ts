@@ -53,6 +53,8 @@ export async function expectNoAxeViolations(page: Page) {
         type: 'tag',
         values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
       },
+      // Only the violations are read: the other kinds of result are not gathered node by node.
+      resultTypes: ['violations'],
     });
     return result.violations;
   });
@@ -104,6 +106,27 @@ export async function shootBothWidths(page: Page, name: string) {
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
   if (size) await page.setViewportSize(size);
+}
+
+/** One part of the page at 1280 and 375 px, to look at closely (not in CI); the size is restored. */
+export async function shootPartBothWidths(page: Page, part: Locator, name: string) {
+  if (!keepScreenshots) return;
+  const size = page.viewportSize();
+  for (const [width, viewport] of [
+    [1280, DESKTOP],
+    [375, MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await part.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await part.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
+/** The page printed to an A4 PDF, kept with the test's output (not in CI), to look at. */
+export async function keepPdf(page: Page, name: string) {
+  if (!keepScreenshots) return;
+  await page.pdf({ path: test.info().outputPath(`${name}.pdf`), format: 'A4' });
 }
 
 export const test = base.extend<{
