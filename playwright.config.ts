@@ -5,6 +5,7 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 /** End-to-end tests in Debian's Chromium against the built app, started on its own port and data. */
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/support/global-setup.ts',
   outputDir: '.test-output/playwright',
   fullyParallel: true,
   workers: 2,

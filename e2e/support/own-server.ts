@@ -10,7 +10,8 @@ import pg from 'pg';
 import { freePort } from '../../apps/server/src/test/free-port';
 
 const root = join(import.meta.dirname, '..', '..');
-const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+export const postgresUrl =
+  process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 async function onAdmin<T>(work: (client: pg.Client) => Promise<T>, url = postgresUrl): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -39,7 +40,11 @@ export async function startOwnServer(
   options: { captureOutput?: boolean } = {},
 ): Promise<OwnServer> {
   const name = `e2e_${randomUUID().replaceAll('-', '')}`;
-  await onAdmin((client) => client.query(`create database ${name}`));
+  // A copy of the run's migrated template (global-setup.ts): the server starts without migrating.
+  const template = process.env.E2E_DATABASE_TEMPLATE;
+  await onAdmin((client) =>
+    client.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
   const databaseUrl = new URL(postgresUrl);
   databaseUrl.pathname = `/${name}`;
   const port = await freePort();
@@ -74,7 +79,7 @@ export async function startOwnServer(
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  // A new database migrated at start takes its time on a busy machine: give it a minute.
+  // A start takes its time on a busy machine: give it a minute.
   const deadline = Date.now() + 60_000;
   for (;;) {
     const healthy = await fetch(`${baseURL}/api/health`).then(
