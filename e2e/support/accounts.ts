@@ -3,7 +3,7 @@
  * test whose subject is not the sign-up, the same account made through the API.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { LOADING_TEXT } from '@consult/shared';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -100,6 +100,19 @@ export async function signedInClient(page: Page, label: string): Promise<TestAcc
  * is not the sign-in form. `path` may carry the origin of a server of the test's own; the sign-in
  * goes to the same server.
  */
+/** An `authorization` header for the account, from a sign-in through the API on `origin`. */
+export async function bearerOf(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+  origin = '',
+) {
+  const res = await request.post(`${origin}/api/auth`, {
+    data: { email: account.email, password: account.password },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return `Bearer ${((await res.json()) as { accessToken: string }).accessToken}`;
+}
+
 export async function openSignedIn(
   page: Page,
   account: { email: string; password: string },
