@@ -180,6 +180,14 @@ test('the configuration refuses what cannot be, and new hours reach /consultatio
   await giveStrategySessionABooking(page);
   await openSignedIn(page, ADMIN, '/admin/config');
   await expect(page.getByRole('heading', { name: 'Configuration', level: 1 })).toBeVisible();
+  // The services, the hours and the rules fit a phone: nothing wider than the window, axe clean.
+  await page.setViewportSize(MOBILE);
+  await expect(page.getByRole('button', { name: 'Save hours and rules' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    MOBILE.width,
+  );
+  await expectAccessibleWithoutToasts(page);
+  await page.setViewportSize(DESKTOP);
   await expectAccessibleWithoutToasts(page);
   await page.getByRole('button', { name: 'Delete Strategy session' }).click();
   const remove = page.getByRole('dialog', { name: 'Delete this service?' });
