@@ -14,6 +14,7 @@ import {
   test,
 } from './support/fixtures';
 import { waitForMail } from './support/mail';
+import { issueReceipt } from './support/receipts';
 import { layoutShiftsOf } from './support/layout-shifts';
 import { DESKTOP } from './support/public-site';
 
@@ -45,29 +46,6 @@ async function openPayment(owner: Page, client: TestAccount) {
   await expect(owner).toHaveURL(/[?&]q=/);
   await owner.getByRole('link', { name: new RegExp(client.name) }).click();
   await expect(owner.getByRole('heading', { name: /\$120\.00 · Strategy session/ })).toBeVisible();
-}
-
-/**
- * Clicks "Issue <number>" in the open mark-paid dialog and returns the number issued. Another test
- * marking a payment paid at the same moment can take the promised number first: then nothing is
- * recorded, the dialog says so and names the next number, which is issued instead.
- */
-async function issueReceipt(owner: Page): Promise<string> {
-  const dialog = owner.getByRole('dialog', { name: 'Mark as paid' });
-  const issue = dialog.getByRole('button', { name: /^Issue \d{4}-\d{4,}$/ });
-  for (let attempt = 1; ; attempt += 1) {
-    const number = (await issue.textContent())!.replace('Issue ', '');
-    await expect(dialog.getByText(`This issues receipt ${number} and mails it`)).toBeVisible();
-    await issue.click();
-    const recorded = owner.getByText(`Payment recorded. Receipt ${number} was mailed.`);
-    const taken = dialog.getByText(`Receipt ${number} was just issued to another payment`);
-    await expect(recorded.or(taken)).toBeVisible();
-    if ((await recorded.isVisible()) || attempt === 3) {
-      await expect(recorded).toBeVisible();
-      return number;
-    }
-    await expect(dialog.getByRole('button', { name: `Issue ${number}` })).toHaveCount(0);
-  }
 }
 
 /** Marks the open payment paid through the dialog; returns the receipt number it issued. */
