@@ -7,7 +7,6 @@ import {
   expectNoAxeViolations,
   test,
   shootBothWidths,
-  shootPartBothWidths,
 } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { DESKTOP } from './support/public-site';
@@ -83,7 +82,7 @@ test.describe('manual payments with a cap on unpaid bookings', () => {
     await owner.getByRole('button', { name: 'Save hours and rules' }).click();
     await expect(owner.getByText('Your hours and rules are saved.')).toBeVisible();
     await expectAccessibleWithoutToasts(owner);
-    await shootPartBothWidths(owner, card, 'unpaid-cap-card');
+    await shootBothWidths(owner, 'unpaid-cap-card', card);
 
     const page = await pageOn(browser, server);
     await signedInClient(page, server, 'capped-client');
@@ -97,7 +96,7 @@ test.describe('manual payments with a cap on unpaid bookings', () => {
     await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await shootBothWidths(page, 'booking-over-unpaid-cap');
-    await shootPartBothWidths(page, notice, 'booking-over-unpaid-cap-notice');
+    await shootBothWidths(page, 'booking-over-unpaid-cap-notice', notice);
     await notice.getByRole('link', { name: 'Go to your bookings' }).click();
     await expect(page).toHaveURL(/\/dash\/bookings$/);
     await owner.context().close();
@@ -133,7 +132,7 @@ test.describe('Stripe: a payment recorded by hand closes the card payment page',
     await dialog.getByLabel('How was it paid?').selectOption('bank_transfer');
     await expectNoAxeViolations(owner);
     await shootBothWidths(owner, 'mark-paid-held-for-stripe');
-    await shootPartBothWidths(owner, dialog, 'mark-paid-held-for-stripe-dialog');
+    await shootBothWidths(owner, 'mark-paid-held-for-stripe-dialog', dialog);
     await dialog.getByRole('button', { name: /^Issue \d{4}-\d{4,}$/ }).click();
     await expect(owner.getByText(/^Payment recorded\. Receipt \d{4}-\d{4,}/)).toBeVisible();
     // Received by hand, it is a manual payment now.
@@ -170,7 +169,7 @@ test.describe('Stripe: a payment recorded by hand closes the card payment page',
     await expect(alert).toContainText('Refund it in your Stripe dashboard');
     await expectNoAxeViolations(owner);
     await shootBothWidths(owner, 'refund-not-possible-online');
-    await shootPartBothWidths(owner, refund, 'refund-not-possible-online-dialog');
+    await shootBothWidths(owner, 'refund-not-possible-online-dialog', refund);
     await owner.context().close();
     await page.context().close();
   });

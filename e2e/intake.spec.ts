@@ -6,7 +6,7 @@ import {
   expect,
   expectAccessibleWithoutToasts,
   expectNoAxeViolations,
-  shootPartBothWidths,
+  shootBothWidths,
 } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { pickDay, timeButtons } from './support/booking';
@@ -80,7 +80,7 @@ test('the owner adds intake questions, a client answers them while booking, the 
     'Have we met before?',
   );
   await expectAccessibleWithoutToasts(page);
-  await shootPartBothWidths(page, questions, 'config-questions');
+  await shootBothWidths(page, 'config-questions', questions);
   await form.getByRole('button', { name: 'Add service' }).click();
   await expect(page.getByText(`${title} was added.`)).toBeVisible();
 
@@ -112,7 +112,7 @@ test('the owner adds intake questions, a client answers them while booking, the 
     .getByRole('radio', { name: 'No' })
     .check();
   await expect(asked.getByRole('alert')).toHaveCount(0);
-  await shootPartBothWidths(client, asked, 'consultation-questions');
+  await shootBothWidths(client, 'consultation-questions', asked);
   await client.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(client.getByRole('heading', { name: 'You are booked' })).toBeVisible();
   await clientContext.close();
@@ -132,5 +132,5 @@ test('the owner adds intake questions, a client answers them while booking, the 
   await expect(answers.getByText('2 to 10 people')).toBeVisible();
   await expect(answers.getByText('No', { exact: true })).toBeVisible();
   await expectAccessibleWithoutToasts(page);
-  await shootPartBothWidths(page, answers, 'booking-detail-answers');
+  await shootBothWidths(page, 'booking-detail-answers', answers);
 });

@@ -8,7 +8,6 @@ import {
   keepPdf,
   keepScreenshot,
   shootBothWidths,
-  shootPartBothWidths,
   test,
 } from './support/fixtures';
 import { waitForMail } from './support/mail';
@@ -38,7 +37,7 @@ async function setPaymentSettings(owner: Page) {
   await card.getByLabel('Tax rate (%)').fill('16');
   await card.getByRole('button', { name: 'Save payment settings' }).click();
   await expect(owner.getByText('Your payment settings are saved.')).toBeVisible();
-  await shootPartBothWidths(owner, card, 'config-payments');
+  await shootBothWidths(owner, 'config-payments', card);
 }
 
 test('manual payment: the client sees how to pay, the owner records it, the client prints the receipt', async ({

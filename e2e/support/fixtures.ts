@@ -92,10 +92,10 @@ export async function keepScreenshot(target: Page | Locator, name: string) {
 }
 
 /**
- * Full-page screenshots at 1280 and 375 px, kept with the test's output (not in CI); the size is
- * restored.
+ * Screenshots at 1280 and 375 px, kept with the test's output (not in CI): of the whole page, or
+ * of one part of it to look at closely. The size is restored.
  */
-export async function shootBothWidths(page: Page, name: string) {
+export async function shootBothWidths(page: Page, name: string, part?: Locator) {
   if (!keepScreenshots) return;
   const size = page.viewportSize();
   for (const [width, viewport] of [
@@ -103,22 +103,13 @@ export async function shootBothWidths(page: Page, name: string) {
     [375, MOBILE],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
-
-/** One part of the page at 1280 and 375 px, to look at closely (not in CI); the size is restored. */
-export async function shootPartBothWidths(page: Page, part: Locator, name: string) {
-  if (!keepScreenshots) return;
-  const size = page.viewportSize();
-  for (const [width, viewport] of [
-    [1280, DESKTOP],
-    [375, MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await part.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-    await part.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+    const path = test.info().outputPath(`${name}-${width}.png`);
+    if (part) {
+      await part.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await part.screenshot({ path });
+    } else {
+      await page.screenshot({ path, fullPage: true });
+    }
   }
   if (size) await page.setViewportSize(size);
 }
