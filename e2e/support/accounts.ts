@@ -94,12 +94,6 @@ export async function signedInClient(page: Page, label: string): Promise<TestAcc
   return account;
 }
 
-/**
- * Signs in through the API (the session cookie lands in the page's context) and opens `path`, a
- * signed-in page, waiting until the app has restored the session there: for tests whose subject
- * is not the sign-in form. `path` may carry the origin of a server of the test's own; the sign-in
- * goes to the same server.
- */
 /** An `authorization` header for the account, from a sign-in through the API on `origin`. */
 export async function bearerOf(
   request: APIRequestContext,
@@ -113,16 +107,18 @@ export async function bearerOf(
   return `Bearer ${((await res.json()) as { accessToken: string }).accessToken}`;
 }
 
+/**
+ * Signs in through the API (the session cookie lands in the page's context) and opens `path`, a
+ * signed-in page, waiting until the app has restored the session there: for tests whose subject
+ * is not the sign-in form. `path` may carry the origin of a server of the test's own; the sign-in
+ * goes to the same server.
+ */
 export async function openSignedIn(
   page: Page,
   account: { email: string; password: string },
   path: string,
 ) {
-  const origin = path.startsWith('http') ? new URL(path).origin : '';
-  const res = await page.request.post(`${origin}/api/auth`, {
-    data: { email: account.email, password: account.password },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+  await bearerOf(page.request, account, path.startsWith('http') ? new URL(path).origin : '');
   const restored = page.waitForResponse((response) =>
     new URL(response.url()).pathname.startsWith('/api/auth/refresh'),
   );

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
+import { databaseUrl } from '../../apps/server/src/test/database-template';
 import { freePort } from '../../apps/server/src/test/free-port';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -45,8 +46,7 @@ export async function startOwnServer(
   await onAdmin((client) =>
     client.query(`create database ${name}${template ? ` template ${template}` : ''}`),
   );
-  const databaseUrl = new URL(postgresUrl);
-  databaseUrl.pathname = `/${name}`;
+  const ownDatabaseUrl = databaseUrl(postgresUrl, name);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
@@ -58,7 +58,7 @@ export async function startOwnServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: baseURL,
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: ownDatabaseUrl,
       LOG_LEVEL: 'silent',
       TRUST_PROXY: '1',
       ...env,
@@ -95,8 +95,7 @@ export async function startOwnServer(
   }
   return {
     baseURL,
-    sql: (text) =>
-      onAdmin(async (client) => void (await client.query(text)), databaseUrl.toString()),
+    sql: (text) => onAdmin(async (client) => void (await client.query(text)), ownDatabaseUrl),
     outputLine,
     async stop() {
       child.kill('SIGTERM');
