@@ -99,6 +99,15 @@ export function refreshSession(
   return refresh.done;
 }
 
+/**
+ * Whether the session restore under way (the start-up restore, a guard's) ends signed in; false at
+ * once when none is under way. A choice made while the page is still restoring the session waits
+ * for it instead of taking the visitor for signed out.
+ */
+export function sessionRestored(): Promise<boolean> {
+  return refreshInFlight?.done ?? Promise.resolve(false);
+}
+
 function isRefreshCall(args: string | FetchArgs) {
   const url = typeof args === 'string' ? args : args.url;
   return url.startsWith(REFRESH_URL);

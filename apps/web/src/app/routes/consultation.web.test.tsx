@@ -25,7 +25,8 @@ import {
   type PublicSite,
   type SiteService,
 } from '@consult/shared';
-import { makeBooking, publicSite, siteService } from '../../testing/mocks/data';
+import { clientUser, makeBooking, publicSite, siteService } from '../../testing/mocks/data';
+import { accessTokenFor } from '../../testing/mocks/handlers/auth';
 import { freeTimeOnLastDay } from '../../testing/mocks/handlers/bookings';
 import {
   answer,
@@ -166,6 +167,33 @@ describe('/consultation: choosing', () => {
       'href',
       paths.signUp,
     );
+  });
+
+  it('books for a client who confirms while the page is still restoring the session', async () => {
+    let restore = () => {};
+    const restored = new Promise<void>((resolve) => (restore = resolve));
+    let booked: string | null = null;
+    server.use(
+      freeTimes,
+      http.all(apiPath('/auth/refresh'), async () => {
+        await restored;
+        const { id, email } = clientUser;
+        return answer({ accessToken: accessTokenFor({ id, email, role: 'user' }) });
+      }),
+      http.post(apiPath('/bookings'), ({ request }) => {
+        booked = request.headers.get('authorization');
+        return answer<CreatedBooking>({ ...makeBooking() }, { status: 201 });
+      }),
+    );
+    // Signed in, with this test's refresh: the page restores the session only once it answers.
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+    const { user } = renderRoute(flowUrl());
+    await pickTheFreeTime(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    restore();
+    expect(await screen.findByRole('heading', { name: 'You are booked' })).toBeVisible();
+    expect(screen.queryByText('One step left: sign in to confirm')).toBeNull();
+    expect(booked).toMatch(/^Bearer /);
   });
 
   it('refuses notes over the limit with the shared message, before sending', async () => {

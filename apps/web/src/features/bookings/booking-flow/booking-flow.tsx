@@ -29,7 +29,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { useHydrated } from '../../../hooks/use-hydrated';
-import { api } from '../../../lib/api';
+import { api, sessionRestored } from '../../../lib/api';
 import { detectTimeZone, formatDateTime, zoneName } from '../../../lib/date-time';
 import {
   errorMessage,
@@ -267,7 +267,8 @@ function ChooseAndConfirm({
     const choice = { service: service.slug, start, timeZone, notes, answers };
     // Fetched while the booking is made, so the confirmation shows as soon as the answer comes.
     void loadConfirmation();
-    if (!token) {
+    // A signed-in client who confirms before the page has restored the session is still signed in.
+    if (!token && !(await sessionRestored())) {
       saveChoice(choice);
       rememberReturnTo(`${paths.consultation}?service=${encodeURIComponent(service.slug)}`);
       setOutcome({ kind: 'sign-in' });
