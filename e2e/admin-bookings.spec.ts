@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { BOOKING_MESSAGES, DAY_MS } from '@consult/shared';
 import { ADMIN, bearerOf, openSignedIn, signIn } from './support/accounts';
+import { pickDate } from './support/booking';
 import { test, expect, expectAccessibleWithoutToasts } from './support/fixtures';
 import { DESKTOP, MOBILE } from './support/public-site';
 import { issueReceipt } from './support/receipts';
@@ -227,25 +228,7 @@ test('the configuration refuses what cannot be, and new hours reach /consultatio
   const visitor = await page.context().newPage();
   await visitor.goto('/consultation?service=intro-call');
   await visitor.getByLabel('Time zone').selectOption(OWNER_ZONE);
-  const dayName = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${nextMonday}T12:00:00Z`));
-  const monthName = new Intl.DateTimeFormat('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${nextMonday}T12:00:00Z`));
-  const calendar = visitor.getByRole('group', { name: /: choose a day$/ });
-  await expect(calendar).toBeVisible();
-  if ((await calendar.getAttribute('aria-label')) !== `${monthName}: choose a day`) {
-    await visitor.getByRole('button', { name: /^Next month/ }).click();
-  }
-  await expect(calendar).toHaveAttribute('aria-label', `${monthName}: choose a day`);
-  await visitor.getByRole('button', { name: `${dayName}, available` }).click();
+  await pickDate(visitor, nextMonday);
   await expect(visitor.getByRole('button', { name: /^20:\d\d$/ }).first()).toBeVisible();
   await visitor.close();
 

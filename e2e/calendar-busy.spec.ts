@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { CALENDAR_SOURCE_MESSAGES, type Availability } from '@consult/shared';
 import { calendarWith } from '../apps/server/src/test/ical';
 import { openSignedIn } from './support/accounts';
+import { pickDate } from './support/booking';
 import { expect, expectAccessibleWithoutToasts, shootBothWidths, test } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
@@ -116,18 +117,7 @@ test('the owner adds a calendar, reads it again after a new event, the preview s
     }
   });
   await visitor.goto(`${server.baseURL}/consultation?service=strategy-session`);
-  const noon = new Date(`${day.date}T12:00:00Z`);
-  const named = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(noon);
-  const dayName = named({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  const monthName = named({ month: 'long', year: 'numeric' });
-  const calendar = visitor.getByRole('group', { name: /: choose a day$/ });
-  await expect(calendar).toBeVisible();
-  if ((await calendar.getAttribute('aria-label')) !== `${monthName}: choose a day`) {
-    await visitor.getByRole('button', { name: /^Next month/ }).click();
-  }
-  await expect(calendar).toHaveAttribute('aria-label', `${monthName}: choose a day`);
-  await visitor.getByRole('button', { name: `${dayName}, available` }).click();
+  await pickDate(visitor, day.date);
   await expect(visitor.getByRole('button', { name: hourMinute(stillFree) })).toBeVisible();
   await expect(visitor.getByRole('button', { name: hourMinute(taken) })).toHaveCount(0);
   expect(answers.length).toBeGreaterThan(0);

@@ -24,6 +24,25 @@ export async function pickDay(scope: Page | Locator, nth: number): Promise<strin
   throw new Error(`Fewer than ${nth + 1} days with free times in three months`);
 }
 
+/**
+ * Chooses the day `date` (YYYY-MM-DD) in the picker on `page`, this month's or next month's, as
+ * the picker names it (a date names the same day in every zone).
+ */
+export async function pickDate(page: Page, date: string): Promise<void> {
+  const noon = new Date(`${date}T12:00:00Z`);
+  const named = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(noon);
+  const dayName = named({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const monthName = named({ month: 'long', year: 'numeric' });
+  const calendar = page.getByRole('group', { name: /: choose a day$/ });
+  await expect(calendar).toBeVisible();
+  if ((await calendar.getAttribute('aria-label')) !== `${monthName}: choose a day`) {
+    await page.getByRole('button', { name: /^Next month/ }).click();
+  }
+  await expect(calendar).toHaveAttribute('aria-label', `${monthName}: choose a day`);
+  await page.getByRole('button', { name: `${dayName}, available` }).click();
+}
+
 export function timeButtons(scope: Page | Locator) {
   return scope.getByRole('button', { name: /^\d\d:\d\d$/ });
 }
