@@ -34,6 +34,35 @@ async function waitForHealth(port: number, timeoutMs = 60_000) {
   throw new Error('server did not become healthy');
 }
 
+/**
+ * Starts the server on a free port and waits until it says it listens there and answers health.
+ * The other test files start servers on free ports too: should one take this port between
+ * `freePort` and the start, this server stops with EADDRINUSE and another port is tried.
+ */
+async function startListening(env: Record<string, string>) {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), HOST: '127.0.0.1', ...env });
+    // Both log formats name the address once it listens; until then a health answer may come from
+    // another process.
+    while (!server.output().stdout.includes(`:${port}`) && server.child.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (server.child.exitCode === null)
+      return { ...server, port, health: await waitForHealth(port) };
+    if (attempt < 3 && server.output().stderr.includes('EADDRINUSE')) continue;
+    const { stderr } = server.output();
+    throw new Error(`the server stopped (${server.child.exitCode}) before listening:\n${stderr}`);
+  }
+}
+
+/** Stops the server with SIGTERM; its exit code and output, for one assertion that shows both. */
+async function stop(server: ReturnType<typeof startServer>) {
+  server.child.kill('SIGTERM');
+  const code = await server.exited;
+  return { code, ...server.output() };
+}
+
 describe('starting the server', () => {
   let dataDir: string;
   beforeAll(async () => {
@@ -54,19 +83,15 @@ describe('starting the server', () => {
   });
 
   it('serves health on PORT and shuts down cleanly on SIGTERM', async () => {
-    const port = await freePort();
-    const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
-    const res = await waitForHealth(port);
-    expect(await res.json()).toMatchObject({ status: 'ok', db: { ok: true } });
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-    expect(server.output().stdout).toContain('shutting down');
+    const server = await startListening({ DATA_DIR: dataDir });
+    expect(await server.health.json()).toMatchObject({ status: 'ok', db: { ok: true } });
+    const stopped = await stop(server);
+    expect(stopped).toMatchObject({ code: 0, stderr: '' });
+    expect(stopped.stdout).toContain('shutting down');
   });
 
   it('prints a short readable summary with the setup link on its own line by default', async () => {
-    const port = await freePort();
-    const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
-    await waitForHealth(port);
+    const { port, ...server } = await startListening({ DATA_DIR: dataDir });
     const lines = server.output().stdout.split('\n');
     expect(lines).toContain(`The site is running at http://localhost:${port}`);
     expect(lines.some((line) => /^ {2}Database {2}embedded PostgreSQL, data in /.test(line))).toBe(
@@ -78,22 +103,14 @@ describe('starting the server', () => {
     const link = lines.findIndex((line) => line.startsWith('First run: no admin account yet'));
     expect(lines[link + 1]).toMatch(/^ {2}http:\/\/localhost:\d+\/setup\?code=[\w-]+$/);
     expect(server.output().stdout).not.toContain('{"level"');
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    expect(await stop(server)).toMatchObject({ code: 0, stderr: '' });
   });
 
   it('writes every line as JSON with LOG_FORMAT=json', async () => {
-    const port = await freePort();
-    const server = startServer({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_FORMAT: 'json',
-    });
-    await waitForHealth(port);
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-    const lines = server.output().stdout.split('\n').filter(Boolean);
+    const server = await startListening({ DATA_DIR: dataDir, LOG_FORMAT: 'json' });
+    const stopped = await stop(server);
+    expect(stopped).toMatchObject({ code: 0, stderr: '' });
+    const lines = stopped.stdout.split('\n').filter(Boolean);
     const entries = lines.map((line) => JSON.parse(line) as { msg: string });
     expect(entries.some((entry) => entry.msg.includes('/setup?code='))).toBe(true);
   });

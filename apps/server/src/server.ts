@@ -72,6 +72,8 @@ async function main() {
   }
 
   let stopping = false;
+  // The start's own database work; a stop that comes meanwhile waits for it before closing.
+  let startup: Promise<unknown> = Promise.resolve();
   void database.stopped?.then((lastLines) => {
     if (stopping) return;
     app.log.fatal({ postgres: lastLines }, 'the embedded PostgreSQL stopped; exiting');
@@ -85,12 +87,19 @@ async function main() {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    await startup.catch(() => {});
     await app.close();
     process.exit(0);
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // Made before the port opens, so that nothing is still reading the database when a stop closes
+  // it; a stop during the start lets it finish, and the port is then not opened.
+  const linkMade = prepareSetupLink(app.deps);
+  startup = linkMade;
+  const setupLink = await linkMade;
+  if (stopping) return;
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
@@ -100,7 +109,6 @@ async function main() {
   }
 
   // The start lines a newcomer needs: where the site is, how to become the owner, where mail goes.
-  const setupLink = await prepareSetupLink(app.deps);
   if (pretty) {
     if (config.LOG_LEVEL !== 'silent')
       process.stdout.write(`\n${startSummary(config, setupLink).join('\n')}\n\n`);
