@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { BOOKING_MESSAGES } from '@consult/shared';
 import { confirmEmail, newAccount, signIn, signUp, signedInClient } from './support/accounts';
 import { test, expect, expectNoAxeViolations } from './support/fixtures';
@@ -67,14 +67,26 @@ for (const [label, viewport, dayIndex] of [
       await expectNoAxeViolations(page);
       const slot = timeButtons(page).first();
       const time = (await slot.textContent())!;
+      // The repeat option's card comes with the time, not later: on a slow connection a card of
+      // its own chunk arrived above "Confirm booking" and moved it from under the pointer.
+      const slowScripts = async (route: Route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      };
+      await page.route('**/*.js', slowScripts);
       await slot.click();
       await expect(slot).toHaveAttribute('aria-pressed', 'true');
+      expect(await page.getByRole('checkbox', { name: 'Repeat this session' }).isVisible()).toBe(
+        true,
+      );
+      await page.unroute('**/*.js', slowScripts);
+      const confirm = page.getByRole('button', { name: 'Confirm booking' });
       await page.getByLabel(/Notes for the consultant/).fill('Pricing for a second shop.');
       const choice = page.getByText(`Intro call, ${dayName}, ${time}`);
       await expect(choice).toBeVisible();
 
       // Signed out, confirming asks for an account and keeps the choice.
-      await page.getByRole('button', { name: 'Confirm booking' }).click();
+      await confirm.click();
       await expect(page.getByText('One step left: sign in to confirm')).toBeVisible();
       await expectNoAxeViolations(page);
       await page.getByRole('link', { name: 'Create an account' }).click();

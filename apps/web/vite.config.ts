@@ -86,7 +86,9 @@ const START_BUDGETS: Budget[] = [
     name: "/consultation's page (src/app/routes/consultation.tsx)",
     chunks: ['src/app/routes/consultation.tsx'],
     after: [...APP_START, ...FORM_LIBRARIES, SITE_ROUTE],
-    maxKb: 29,
+    // 29 until the repeat option's closed card joined the page (0.3 KB, decision 066): a card
+    // arriving later moved "Confirm booking" from under the pointer.
+    maxKb: 29.5,
   },
   {
     name: "/terms-and-conditions' page (src/app/routes/terms.tsx)",

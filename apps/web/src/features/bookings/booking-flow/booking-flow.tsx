@@ -46,7 +46,7 @@ import { clearChoice, loadChoice, saveChoice } from './booking-choice';
 import { BookingLimitNotice, readBookingLimit, type BookingLimit } from './booking-limit-notice';
 import { VerifyEmailNotice } from './verify-email-notice';
 // A type only (erased): the component itself is loaded lazily below.
-import type { SeriesFields } from './repeat-option';
+import { RepeatOption, type SeriesFields } from './repeat-option';
 import { IntakeAnswers, type IntakeAnswerFields, type IntakeAnswerValues } from './intake-answers';
 import {
   NO_PAYMENT_CHOICE,
@@ -62,9 +62,6 @@ const loadConfirmation = () => import('./booking-confirmation');
 const BookingConfirmation = lazy(async () => ({
   default: (await loadConfirmation()).BookingConfirmation,
 }));
-
-/** "Repeat this session" (issue 25): its own chunk, loaded once a time is chosen. */
-const RepeatOption = lazy(() => import('./repeat-option'));
 
 /** The server's errors of `answers.<questionId>`, by question id. */
 const ANSWER_ERROR_PREFIX = 'answers.';
@@ -441,16 +438,14 @@ function ChooseAndConfirm({
       <ChoiceSummary service={service} start={start} timeZone={timeZone} payment={payment} />
 
       {start && (
-        <Suspense fallback={null}>
-          <RepeatOption
-            service={service}
-            start={start}
-            timeZone={timeZone}
-            signedIn={Boolean(token)}
-            collect={collectForSeries}
-            onActiveChange={setRepeating}
-          />
-        </Suspense>
+        <RepeatOption
+          service={service}
+          start={start}
+          timeZone={timeZone}
+          signedIn={Boolean(token)}
+          collect={collectForSeries}
+          onActiveChange={setRepeating}
+        />
       )}
 
       {/* Each notice is an alert or status of its own, announced as it appears. */}
