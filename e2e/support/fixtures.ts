@@ -80,19 +80,19 @@ export async function expectAccessibleWithoutToasts(page: Page) {
 }
 
 /**
- * Screenshots are kept with a local run's output for a person to look at; nothing compares them,
- * so CI (which sets CI) does not pay for taking them.
+ * Screenshots are kept with the run's output for a person to look at when asked for
+ * (E2E_SCREENSHOTS=1); nothing compares them, so a run that does not ask does not pay for them.
  */
-const keepScreenshots = !process.env.CI;
+const keepScreenshots = Boolean(process.env.E2E_SCREENSHOTS);
 
-/** A screenshot of the page or of one element, kept with the test's output (not in CI). */
+/** A screenshot of the page or of one element, kept with the test's output when asked for. */
 export async function keepScreenshot(target: Page | Locator, name: string) {
   if (!keepScreenshots) return;
   await target.screenshot({ path: test.info().outputPath(`${name}.png`) });
 }
 
 /**
- * Screenshots at 1280 and 375 px, kept with the test's output (not in CI): of the whole page, or
+ * Screenshots at 1280 and 375 px, kept with the test's output when asked for: of the whole page, or
  * of one part of it to look at closely. The size is restored.
  */
 export async function shootBothWidths(page: Page, name: string, part?: Locator) {
@@ -114,7 +114,7 @@ export async function shootBothWidths(page: Page, name: string, part?: Locator) 
   if (size) await page.setViewportSize(size);
 }
 
-/** The page printed to an A4 PDF, kept with the test's output (not in CI), to look at. */
+/** The page printed to an A4 PDF, kept with the test's output when asked for, to look at. */
 export async function keepPdf(page: Page, name: string) {
   if (!keepScreenshots) return;
   await page.pdf({ path: test.info().outputPath(`${name}.pdf`), format: 'A4' });
