@@ -72,8 +72,8 @@ async function main() {
   }
 
   let stopping = false;
-  // The start's own database work; a stop that comes meanwhile waits for it before closing.
-  let startup: Promise<unknown> = Promise.resolve();
+  // The start's own database work, which a stop that comes meanwhile lets finish before closing.
+  let setupLinkMade: Promise<string | null> | undefined;
   void database.stopped?.then((lastLines) => {
     if (stopping) return;
     app.log.fatal({ postgres: lastLines }, 'the embedded PostgreSQL stopped; exiting');
@@ -87,7 +87,7 @@ async function main() {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    await startup.catch(() => {});
+    await setupLinkMade?.catch(() => {});
     await app.close();
     process.exit(0);
   }
@@ -96,9 +96,8 @@ async function main() {
 
   // Made before the port opens, so that nothing is still reading the database when a stop closes
   // it; a stop during the start lets it finish, and the port is then not opened.
-  const linkMade = prepareSetupLink(app.deps);
-  startup = linkMade;
-  const setupLink = await linkMade;
+  setupLinkMade = prepareSetupLink(app.deps);
+  const setupLink = await setupLinkMade;
   if (stopping) return;
   try {
     await app.listen({ port: config.PORT, host: config.HOST });

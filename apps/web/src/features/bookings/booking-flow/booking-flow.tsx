@@ -45,7 +45,6 @@ import { CheckoutRedirect } from '../checkout/checkout-redirect';
 import { clearChoice, loadChoice, saveChoice } from './booking-choice';
 import { BookingLimitNotice, readBookingLimit, type BookingLimit } from './booking-limit-notice';
 import { VerifyEmailNotice } from './verify-email-notice';
-// A type only (erased): the component itself is loaded lazily below.
 import { RepeatOption, type SeriesFields } from './repeat-option';
 import { IntakeAnswers, type IntakeAnswerFields, type IntakeAnswerValues } from './intake-answers';
 import {
