@@ -24,7 +24,7 @@ import {
   adminTaskPath,
   adminUserPath,
 } from '@consult/shared';
-import { ADMIN, signIn, signedInClient, type TestAccount } from './support/accounts';
+import { ADMIN, bearerOf, signIn, signedInClient, type TestAccount } from './support/accounts';
 import { expect, expectNoAxeViolations, keepScreenshot, test } from './support/fixtures';
 import { startOwnServer } from './support/own-server';
 
@@ -68,22 +68,16 @@ async function expectHoldsAtBothWidths(page: Page, screen: string) {
   }
 }
 
-async function tokenOf(request: APIRequestContext, email: string, password: string, baseURL = '') {
-  const res = await request.post(`${baseURL}/api/auth`, { data: { email, password } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
 async function call<T>(
   request: APIRequestContext,
-  token: string,
+  bearer: string,
   method: 'GET' | 'POST' | 'PATCH' | 'PUT',
   url: string,
   data?: object,
 ): Promise<T> {
   const res = await request.fetch(url, {
     method,
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: bearer },
     ...(data && { data }),
   });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
@@ -123,7 +117,7 @@ interface Seeded {
   taskId: string;
   messageId: string;
   outboxMailId: string;
-  adminToken: string;
+  adminBearer: string;
 }
 
 /**
@@ -132,14 +126,14 @@ interface Seeded {
  */
 async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
   const account = await signedInClient(page, 'long');
-  const clientToken = await tokenOf(request, account.email, account.password);
-  const me = await call<{ id: string }>(request, clientToken, 'PATCH', '/api/user', {
+  const clientBearer = await bearerOf(request, account);
+  const me = await call<{ id: string }>(request, clientBearer, 'PATCH', '/api/user', {
     name: TEXT.name,
   });
-  const adminToken = await tokenOf(request, ADMIN.email, ADMIN.password);
+  const adminBearer = await bearerOf(request, ADMIN);
 
   const slug = `long-${randomUUID().slice(0, 8)}`;
-  await call(request, adminToken, 'POST', '/api/admin/services', {
+  await call(request, adminBearer, 'POST', '/api/admin/services', {
     slug,
     title: `Long answers ${slug.slice(-8)}`,
     durationMinutes: 30,
@@ -152,35 +146,35 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
   const service = (
     site as { services: { slug: string; questions: { id: string }[] }[] }
   ).services.find((s) => s.slug === slug)!;
-  const free = await call<{ id: string }>(request, clientToken, 'POST', '/api/bookings', {
+  const free = await call<{ id: string }>(request, clientBearer, 'POST', '/api/bookings', {
     service: slug,
     start: await freeStart(request, slug),
     notes: TEXT.notes,
     answers: { [service.questions[0]!.id]: TEXT.answer },
   });
-  const paid = await call<{ id: string }>(request, clientToken, 'POST', '/api/bookings', {
+  const paid = await call<{ id: string }>(request, clientBearer, 'POST', '/api/bookings', {
     service: 'strategy-session',
     start: await freeStart(request, 'strategy-session'),
     notes: TEXT.notes,
   });
   const payments = await call<{ payments: { id: string; bookingId: string }[] }>(
     request,
-    clientToken,
+    clientBearer,
     'GET',
     '/api/payments',
   );
   const payment = payments.payments.find((p) => p.bookingId === paid.id)!;
 
-  const task = await call<{ id: string }>(request, adminToken, 'POST', '/api/admin/tasks', {
+  const task = await call<{ id: string }>(request, adminBearer, 'POST', '/api/admin/tasks', {
     clientId: me.id,
     bookingId: free.id,
     title: TEXT.taskTitle,
     details: TEXT.taskDetails,
   });
-  await call(request, adminToken, 'POST', `/api/admin/users/${me.id}/notes`, {
+  await call(request, adminBearer, 'POST', `/api/admin/users/${me.id}/notes`, {
     text: TEXT.privateNote,
   });
-  await call(request, clientToken, 'POST', '/api/contactMe', {
+  await call(request, clientBearer, 'POST', '/api/contactMe', {
     name: TEXT.contactName,
     phone: '+923001234567',
     email: account.email,
@@ -189,7 +183,7 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
   });
   const messages = await call<{ messages: { id: string; email: string }[] }>(
     request,
-    adminToken,
+    adminBearer,
     'GET',
     `/api/admin/messages?q=${encodeURIComponent(account.email)}`,
   );
@@ -198,7 +192,7 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
   for (let pageNumber = 1; !outboxMailId && pageNumber <= 5; pageNumber += 1) {
     const outbox = await call<{ mails: { id: string; to: string | null; subject: string }[] }>(
       request,
-      adminToken,
+      adminBearer,
       'GET',
       `/api/admin/outbox?page=${pageNumber}`,
     );
@@ -214,7 +208,7 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
     taskId: task.id,
     messageId: messages.messages.find((m) => m.email === account.email)!.id,
     outboxMailId: outboxMailId!,
-    adminToken,
+    adminBearer,
   };
 }
 
@@ -383,8 +377,8 @@ test('the landing page, /consultation and the terms hold long site content at 32
   request,
 }) => {
   await withOwnServer(async (baseURL) => {
-    const token = await tokenOf(request, OWNER.email, OWNER.password, baseURL);
-    const site = await call<SiteDocument>(request, token, 'GET', `${baseURL}/api/admin/site`);
+    const bearer = await bearerOf(request, OWNER, baseURL);
+    const site = await call<SiteDocument>(request, bearer, 'GET', `${baseURL}/api/admin/site`);
     const L = SITE_LIMITS;
     const edit: Omit<SiteDocument, 'terms'> & { terms: { markdown: string } } = {
       ...site,
@@ -418,7 +412,7 @@ test('the landing page, /consultation and the terms hold long site content at 32
       },
       terms: { markdown: `## Terms\n\n${unbroken('TERMS')}` },
     };
-    await call(request, token, 'PUT', `${baseURL}/api/admin/site`, edit);
+    await call(request, bearer, 'PUT', `${baseURL}/api/admin/site`, edit);
 
     for (const [path, shown] of [
       ['/', 'PARAGRAPH'],
