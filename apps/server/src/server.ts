@@ -73,7 +73,7 @@ async function main() {
 
   let stopping = false;
   // The start's own database work, which a stop that comes meanwhile lets finish before closing.
-  let setupLinkMade: Promise<string | null> | undefined;
+  let setupLinkMade: Promise<string | null> = Promise.resolve(null);
   void database.stopped?.then((lastLines) => {
     if (stopping) return;
     app.log.fatal({ postgres: lastLines }, 'the embedded PostgreSQL stopped; exiting');
@@ -87,7 +87,7 @@ async function main() {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    await setupLinkMade?.catch(() => {});
+    await setupLinkMade.catch(() => {});
     await app.close();
     process.exit(0);
   }
