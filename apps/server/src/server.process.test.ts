@@ -16,7 +16,10 @@ function startServer(env: Record<string, string>) {
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // On `close`, not `exit`: the child's last output may arrive after it exited.
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => resolve(code)),
+  );
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
@@ -50,9 +53,10 @@ async function startListening(env: Record<string, string>) {
     }
     if (server.child.exitCode === null)
       return { ...server, port, health: await waitForHealth(port) };
+    const code = await server.exited;
     if (attempt < 3 && server.output().stderr.includes('EADDRINUSE')) continue;
     const { stderr } = server.output();
-    throw new Error(`the server stopped (${server.child.exitCode}) before listening:\n${stderr}`);
+    throw new Error(`the server stopped (${code}) before listening:\n${stderr}`);
   }
 }
 
