@@ -12,10 +12,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/free-port';
 
-const here = import.meta.dirname;
+/** The built commands, as `npm run backup` and `npm run restore` run them (the global set-up builds). */
+const built = join(import.meta.dirname, '..', 'dist');
 
 function run(entry: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, entry), ...args], {
+  const child = spawn(process.execPath, [join(built, entry), ...args], {
     env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -43,7 +44,7 @@ async function waitForHealth(port: number): Promise<void> {
 
 async function startSite(dataDir: string) {
   const port = await freePort();
-  const server = run('server.ts', [], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+  const server = run('server.js', [], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
   await waitForHealth(port);
   return {
     port,
@@ -79,7 +80,7 @@ describe('npm run backup and npm run restore', () => {
   }, 30_000);
 
   it('backs up the running site and prints the file last', async () => {
-    const backup = await run('backup-cli.ts', [], { DATA_DIR: source }).exited;
+    const backup = await run('backup-cli.js', [], { DATA_DIR: source }).exited;
     expect(backup.code, backup.stderr).toBe(0);
     file = backup.stdout.trim().split('\n').at(-1)!;
     expect(file).toMatch(new RegExp(`^${join(source, 'backups')}/consult-manual-.*\\.sql\\.gz$`));
@@ -87,20 +88,20 @@ describe('npm run backup and npm run restore', () => {
   });
 
   it('refuses to restore under the running site', async () => {
-    const refused = await run('restore-cli.ts', [file], { DATA_DIR: source }).exited;
+    const refused = await run('restore-cli.js', [file], { DATA_DIR: source }).exited;
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/the site is running on .*stop the site before restoring/);
   });
 
   it('restores into an empty DATA_DIR, refuses it once it is not, and the site starts on it', async () => {
-    const restored = await run('restore-cli.ts', [file], { DATA_DIR: target }).exited;
+    const restored = await run('restore-cli.js', [file], { DATA_DIR: target }).exited;
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toMatch(/^Restored \d+ rows into the embedded database/);
     expect(await readFile(join(target, 'jwt-secret'), 'utf8')).toBe(
       await readFile(join(source, 'jwt-secret'), 'utf8'),
     );
 
-    const again = await run('restore-cli.ts', [file], { DATA_DIR: target }).exited;
+    const again = await run('restore-cli.js', [file], { DATA_DIR: target }).exited;
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/the database is not empty .* add --force/);
 
@@ -114,14 +115,14 @@ describe('npm run backup and npm run restore', () => {
 
   it('says what is wrong with bad input, never showing the database password', async () => {
     const cases: [string, string[], Record<string, string>, RegExp][] = [
-      ['restore-cli.ts', [], { DATA_DIR: target }, /no file given/],
-      ['restore-cli.ts', [join(target, 'none.sql.gz')], { DATA_DIR: target }, /does not exist/],
-      ['restore-cli.ts', [file, '--replace'], { DATA_DIR: target }, /unknown option "--replace"/],
-      ['backup-cli.ts', ['extra'], { DATA_DIR: source }, /unexpected argument "extra"/],
-      ['backup-cli.ts', [], { DATA_DIR: join(target, 'nothing') }, /holds no database/],
-      ['backup-cli.ts', [], { BACKUP_TIME: '25:00' }, /BACKUP_TIME must be a time of day/],
+      ['restore-cli.js', [], { DATA_DIR: target }, /no file given/],
+      ['restore-cli.js', [join(target, 'none.sql.gz')], { DATA_DIR: target }, /does not exist/],
+      ['restore-cli.js', [file, '--replace'], { DATA_DIR: target }, /unknown option "--replace"/],
+      ['backup-cli.js', ['extra'], { DATA_DIR: source }, /unexpected argument "extra"/],
+      ['backup-cli.js', [], { DATA_DIR: join(target, 'nothing') }, /holds no database/],
+      ['backup-cli.js', [], { BACKUP_TIME: '25:00' }, /BACKUP_TIME must be a time of day/],
       [
-        'backup-cli.ts',
+        'backup-cli.js',
         [],
         { DATABASE_URL: 'postgres://postgres:hunter2-secret@127.0.0.1:1/none' },
         /cannot connect to DATABASE_URL's database/,

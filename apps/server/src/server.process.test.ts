@@ -5,10 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/free-port';
 
-const serverEntry = join(import.meta.dirname, 'server.ts');
+/**
+ * The built server, as `npm start` and the e2e tests run it (the project's global set-up brings the
+ * build up to date): what ships, and a start without compiling the sources on the way.
+ */
+const serverEntry = join(import.meta.dirname, '..', 'dist', 'server.js');
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
