@@ -29,4 +29,21 @@ afterEach(() => {
   const calls = unhandled.splice(0);
   if (calls.length > 0) throw new Error(`No mock API handler for: ${calls.join(', ')}`);
 });
-afterAll(() => server.close());
+// The files of a worker share one happy-dom window (decision 068): the document is put back as
+// the file found it (the same nodes in <head>, an empty <body>, the attributes of <html>, no
+// cookie), so what one file left (a stylesheet link, a class on <html>, a cookie) is not the next
+// file's.
+const html = document.documentElement;
+const headAsFound = [...document.head.childNodes];
+const htmlAttributesAsFound = [...html.attributes].map(({ name, value }) => ({ name, value }));
+afterAll(() => {
+  server.close();
+  document.head.replaceChildren(...headAsFound);
+  document.body.replaceChildren();
+  for (const name of html.getAttributeNames()) html.removeAttribute(name);
+  for (const { name, value } of htmlAttributesAsFound) html.setAttribute(name, value);
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; max-age=0; path=/`;
+  }
+});
