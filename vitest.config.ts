@@ -76,8 +76,8 @@ export default defineConfig({
           name: 'web',
           // Files share their worker like the unit and API files (decision 068): each file no longer
           // loads React, the store, the routes and MSW again, which was half of the project's time
-          // (88 s alone, 38 s shared). They share one happy-dom window too: the set-up empties its
-          // document after each file.
+          // (88 s alone, 38 s shared). They share one happy-dom window too: the set-up puts its
+          // document back after each file.
           isolate: false,
           include: ['apps/web/src/**/*.web.test.tsx'],
           environment: 'happy-dom',

@@ -24,8 +24,9 @@ function run(entry: string, args: string[], env: Record<string, string>) {
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // On `close`, not `exit`: the child's last output (the backup's file name) may arrive after it exited.
   const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stdout, stderr })),
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
   );
   return { child, exited };
 }
