@@ -16,7 +16,7 @@ describe('migrations', () => {
 
   it('apply every committed migration once, and a second run changes nothing', async () => {
     const fresh = await openFreshDatabase({ migrate: false });
-    cleanups.push(fresh.drop, () => fresh.database.close());
+    cleanups.push(() => fresh.database.close());
     await runMigrations(fresh.database);
     expect(await countAppliedMigrations(fresh.database)).toBe(journal.entries.length);
     await runMigrations(fresh.database);

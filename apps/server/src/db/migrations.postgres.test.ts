@@ -20,7 +20,6 @@ describe('migrations on PostgreSQL', () => {
     const fresh = await openFreshDatabase({ migrate: false });
     const second = await openDatabase({ url: fresh.url! });
     cleanups.push(
-      fresh.drop,
       () => fresh.database.close(),
       () => second.close(),
     );

@@ -21,8 +21,9 @@ export default async function setup(project: TestProject) {
     settings: { fsync: 'off', synchronous_commit: 'off', max_connections: '200' },
   });
   try {
-    const { template } = await createMigratedTemplate(cluster.url);
-    project.provide('testDatabase', { serverUrl: cluster.url, template });
+    // The cluster goes at the end with every database in it: nothing is dropped one by one.
+    const { template, prefix } = await createMigratedTemplate(cluster.url);
+    project.provide('testDatabase', { serverUrl: cluster.url, template, prefix });
   } catch (err) {
     await cluster.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { createMigratedTemplate } from './database-template';
 export default async function setup(project: TestProject) {
   const serverUrl = project.config.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('the api:postgres project needs TEST_DATABASE_URL');
-  const { template, drop } = await createMigratedTemplate(serverUrl);
-  project.provide('testDatabase', { serverUrl, template });
+  const { template, prefix, drop } = await createMigratedTemplate(serverUrl);
+  project.provide('testDatabase', { serverUrl, template, prefix });
   return drop;
 }

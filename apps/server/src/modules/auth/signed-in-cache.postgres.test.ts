@@ -41,7 +41,6 @@ describe('signed-in cache on two app instances', () => {
   });
   afterAll(async () => {
     await Promise.all([first?.close(), second?.close()]);
-    await fresh?.drop();
   });
 
   const profileOn = async (app: FastifyInstance, authorization: string) =>

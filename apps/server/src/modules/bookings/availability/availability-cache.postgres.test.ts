@@ -45,7 +45,6 @@ describe('availability cache on two app instances', () => {
   });
   afterAll(async () => {
     await Promise.all([first?.close(), second?.close()]);
-    await fresh?.drop();
   });
 
   async function slotsOn(app: FastifyInstance): Promise<string[]> {

@@ -40,7 +40,6 @@ describe('booking jobs on two app instances', () => {
   afterAll(async () => {
     await first.close();
     await second.close();
-    await fresh.drop();
   });
 
   /** `total` back-to-back 15-minute bookings from `startAt`, spread over the clients. */
