@@ -4,44 +4,17 @@
  * and over a non-empty database; a restore into an empty DATA_DIR that the site then starts on,
  * with its generated secret back; and no DATABASE_URL password in any output.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuilt, waitForHealth } from './test/built-process';
 import { freePort } from './test/free-port';
 
-/** The built commands, as `npm run backup` and `npm run restore` run them (the global set-up builds). */
-const built = join(import.meta.dirname, '..', 'dist');
-
-function run(entry: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [join(built, entry), ...args], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  // On `close`, not `exit`: the child's last output (the backup's file name) may arrive after it exited.
-  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-  return { child, exited };
-}
-
-async function waitForHealth(port: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not become healthy');
-}
+/** A built command, as `npm run backup` and `npm run restore` run it (the global set-up builds). */
+const run = (entry: string, args: string[], env: Record<string, string>) =>
+  startBuilt(entry, args, { LOG_LEVEL: 'warn', ...env });
 
 async function startSite(dataDir: string) {
   const port = await freePort();
@@ -51,7 +24,7 @@ async function startSite(dataDir: string) {
     port,
     async stop() {
       server.child.kill('SIGTERM');
-      await server.exited;
+      await server.finished;
     },
   };
 }
@@ -81,7 +54,7 @@ describe('npm run backup and npm run restore', () => {
   }, 30_000);
 
   it('backs up the running site and prints the file last', async () => {
-    const backup = await run('backup-cli.js', [], { DATA_DIR: source }).exited;
+    const backup = await run('backup-cli.js', [], { DATA_DIR: source }).finished;
     expect(backup.code, backup.stderr).toBe(0);
     file = backup.stdout.trim().split('\n').at(-1)!;
     expect(file).toMatch(new RegExp(`^${join(source, 'backups')}/consult-manual-.*\\.sql\\.gz$`));
@@ -89,20 +62,20 @@ describe('npm run backup and npm run restore', () => {
   });
 
   it('refuses to restore under the running site', async () => {
-    const refused = await run('restore-cli.js', [file], { DATA_DIR: source }).exited;
+    const refused = await run('restore-cli.js', [file], { DATA_DIR: source }).finished;
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/the site is running on .*stop the site before restoring/);
   });
 
   it('restores into an empty DATA_DIR, refuses it once it is not, and the site starts on it', async () => {
-    const restored = await run('restore-cli.js', [file], { DATA_DIR: target }).exited;
+    const restored = await run('restore-cli.js', [file], { DATA_DIR: target }).finished;
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toMatch(/^Restored \d+ rows into the embedded database/);
     expect(await readFile(join(target, 'jwt-secret'), 'utf8')).toBe(
       await readFile(join(source, 'jwt-secret'), 'utf8'),
     );
 
-    const again = await run('restore-cli.js', [file], { DATA_DIR: target }).exited;
+    const again = await run('restore-cli.js', [file], { DATA_DIR: target }).finished;
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/the database is not empty .* add --force/);
 
@@ -130,7 +103,7 @@ describe('npm run backup and npm run restore', () => {
       ],
     ];
     for (const [entry, args, env, message] of cases) {
-      const result = await run(entry, args, env).exited;
+      const result = await run(entry, args, env).finished;
       expect(result.code, `${entry} ${args.join(' ')}`).toBe(1);
       expect(result.stderr).toMatch(message);
       expect(`${result.stdout}${result.stderr}`).not.toContain('hunter2-secret');

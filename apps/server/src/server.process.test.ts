@@ -1,45 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuilt, waitForHealth, type BuiltProcess } from './test/built-process';
 import { freePort } from './test/free-port';
 
-/**
- * The built server, as `npm start` and the e2e tests run it (the project's global set-up brings the
- * build up to date): what ships, and a start without compiling the sources on the way.
- */
-const serverEntry = join(import.meta.dirname, '..', 'dist', 'server.js');
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  // On `close`, not `exit`: the child's last output may arrive after it exited.
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('close', (code) => resolve(code)),
-  );
-  return { child, exited, output: () => ({ stdout, stderr }) };
-}
-
-async function waitForHealth(port: number, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return res;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not become healthy');
-}
+/** The built server, as `npm start` runs it: what ships, without compiling the sources on the way. */
+const startServer = (env: Record<string, string>) => startBuilt('server.js', [], env);
 
 /**
  * Starts the server on a free port and waits until it says it listens there and answers health.
@@ -57,7 +24,7 @@ async function startListening(env: Record<string, string>) {
     }
     if (server.child.exitCode === null)
       return { ...server, port, health: await waitForHealth(port) };
-    const code = await server.exited;
+    const { code } = await server.finished;
     if (attempt < 3 && server.output().stderr.includes('EADDRINUSE')) continue;
     const { stderr } = server.output();
     throw new Error(`the server stopped (${code}) before listening:\n${stderr}`);
@@ -65,10 +32,9 @@ async function startListening(env: Record<string, string>) {
 }
 
 /** Stops the server with SIGTERM; its exit code and output, for one assertion that shows both. */
-async function stop(server: ReturnType<typeof startServer>) {
+function stop(server: BuiltProcess) {
   server.child.kill('SIGTERM');
-  const code = await server.exited;
-  return { code, ...server.output() };
+  return server.finished;
 }
 
 describe('starting the server', () => {
@@ -80,13 +46,13 @@ describe('starting the server', () => {
 
   it('stops with a one-line message naming PORT when it is not a number', async () => {
     const server = startServer({ PORT: 'abc', DATA_DIR: dataDir });
-    expect(await server.exited).toBe(1);
+    expect((await server.finished).code).toBe(1);
     expect(server.output().stderr.trim()).toMatch(/^Invalid configuration: PORT .*"abc"\)?$/);
   });
 
   it('stops with a message naming DATABASE_URL when the database is unreachable', async () => {
     const server = startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing' });
-    expect(await server.exited).toBe(1);
+    expect((await server.finished).code).toBe(1);
     expect(server.output().stderr).toMatch(/^Invalid configuration: DATABASE_URL/);
   });
 
