@@ -6,23 +6,12 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import pg from 'pg';
-import { databaseUrl } from '../../apps/server/src/test/database-template';
+import { databaseUrl, withClient } from '../../apps/server/src/test/database-template';
 import { freePort } from '../../apps/server/src/test/free-port';
 
 const root = join(import.meta.dirname, '..', '..');
 export const postgresUrl =
   process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-async function onAdmin<T>(work: (client: pg.Client) => Promise<T>, url = postgresUrl): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 export interface OwnServer {
   baseURL: string;
@@ -43,7 +32,7 @@ export async function startOwnServer(
   const name = `e2e_${randomUUID().replaceAll('-', '')}`;
   // A copy of the run's migrated template (global-setup.ts): the server starts without migrating.
   const template = process.env.E2E_DATABASE_TEMPLATE;
-  await onAdmin((client) =>
+  await withClient(postgresUrl, (client) =>
     client.query(`create database ${name}${template ? ` template ${template}` : ''}`),
   );
   const ownDatabaseUrl = databaseUrl(postgresUrl, name);
@@ -95,12 +84,14 @@ export async function startOwnServer(
   }
   return {
     baseURL,
-    sql: (text) => onAdmin(async (client) => void (await client.query(text)), ownDatabaseUrl),
+    sql: (text) => withClient(ownDatabaseUrl, async (client) => void (await client.query(text))),
     outputLine,
     async stop() {
       child.kill('SIGTERM');
       await exited;
-      await onAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+      await withClient(postgresUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
     },
   };
 }

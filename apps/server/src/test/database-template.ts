@@ -34,14 +34,22 @@ export function databaseUrl(serverUrl: string, name: string): string {
   return target.toString();
 }
 
-export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
+/** Runs `work` on a connection of its own to `url`, closed afterwards. */
+export async function withClient<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    await admin.query(statement);
+    return await work(client);
   } finally {
-    await admin.end();
+    await client.end();
   }
+}
+
+export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  await withClient(serverUrl, (admin) => admin.query(statement));
 }
 
 /** How many databases the run's end drops at once, each on a connection of its own. */
@@ -51,17 +59,13 @@ const DROP_AT_ONCE = 8;
 async function dropDatabases(serverUrl: string, names: string[]): Promise<void> {
   const pending = [...names];
   await Promise.all(
-    Array.from({ length: Math.min(DROP_AT_ONCE, pending.length) }, async () => {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      try {
+    Array.from({ length: Math.min(DROP_AT_ONCE, pending.length) }, () =>
+      withClient(serverUrl, async (admin) => {
         for (let name = pending.pop(); name; name = pending.pop()) {
           await admin.query(`drop database if exists ${name} with (force)`);
         }
-      } finally {
-        await admin.end();
-      }
-    }),
+      }),
+    ),
   );
 }
 
@@ -87,20 +91,17 @@ export async function createMigratedTemplate(
     template,
     prefix,
     async drop() {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      let names: string[];
-      try {
-        // `_` is a wildcard of LIKE: the prefix is compared as text.
-        const { rows } = await admin.query<{ datname: string }>(
+      // `_` is a wildcard of LIKE: the prefix is compared as text.
+      const { rows } = await withClient(serverUrl, (admin) =>
+        admin.query<{ datname: string }>(
           'select datname from pg_database where left(datname, length($1)) = $1',
           [prefix],
-        );
-        names = rows.map((row) => row.datname);
-      } finally {
-        await admin.end();
-      }
-      await dropDatabases(serverUrl, names);
+        ),
+      );
+      await dropDatabases(
+        serverUrl,
+        rows.map((row) => row.datname),
+      );
     },
   };
 }
