@@ -33,7 +33,13 @@ const APP_START = [...LIBRARY_STEPS, 'src/app/start.tsx'];
 const FORM_LIBRARIES = ['src/lib/zod-library.ts', 'src/lib/form-state-library.ts'];
 const SITE_ROUTE = 'src/app/routes/public-site.tsx';
 const START_BUDGETS: Budget[] = [
-  { name: 'the app entry (index.html)', chunks: ['index.html'], maxKb: 3 },
+  {
+    name: 'the app entry (index.html)',
+    chunks: ['index.html'],
+    // 3 until a pointer move that did not move stopped counting as the visitor acting (3.0 KB:
+    // 3,055 bytes became about 3,080, 17 bytes of room left before).
+    maxKb: 3.1,
+  },
   {
     name: 'the router step (src/app/hydration.ts)',
     chunks: ['src/app/hydration.ts'],

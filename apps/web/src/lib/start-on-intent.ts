@@ -32,13 +32,14 @@ const INTENT_EVENTS = [
 const PRESSABLE = 'button, input[type="radio"], input[type="checkbox"]';
 
 /**
- * Presses `element` again with React listening. A radio or checkbox the browser already ticked
- * before then is first put back, so that the press ticks it again and React hears of the change.
+ * Presses `element` again with React listening. A radio or checkbox (the only inputs PRESSABLE
+ * holds) the browser already ticked before then is first put back, so that the press ticks it
+ * again and React hears of the change.
  */
 function pressAgain(element: HTMLElement) {
-  if (element instanceof HTMLInputElement && element.type === 'radio') element.checked = false;
-  if (element instanceof HTMLInputElement && element.type === 'checkbox')
-    element.checked = !element.checked;
+  if (element instanceof HTMLInputElement) {
+    element.checked = element.type === 'checkbox' && !element.checked;
+  }
   element.click();
 }
 
@@ -53,10 +54,17 @@ export function startOnIntent(start: (whenInteractive: () => void) => void) {
     begin();
   };
 
+  // Chromium also sends a pointer move that did not move when the page is laid out under a pointer
+  // resting on it: not the visitor acting.
+  const onIntent = (event: Event) => {
+    const { type, movementX, movementY } = event as PointerEvent;
+    if (type !== 'pointermove' || movementX || movementY) begin();
+  };
+
   const begin = () => {
     if (started) return;
     started = true;
-    for (const type of INTENT_EVENTS) window.removeEventListener(type, begin, true);
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, true);
     start(() => {
       document.removeEventListener('click', holdEarlyPress, true);
       // Hydration keeps the server's elements, so this is the one React now listens on.
@@ -67,7 +75,7 @@ export function startOnIntent(start: (whenInteractive: () => void) => void) {
 
   document.addEventListener('click', holdEarlyPress, true);
   for (const type of INTENT_EVENTS) {
-    window.addEventListener(type, begin, { capture: true, passive: true });
+    window.addEventListener(type, onIntent, { capture: true, passive: true });
   }
   // A field focused before this script ran (a quick visitor, a slow connection): the visitor is
   // already here, and what they type next may come without another of the events above.

@@ -39,8 +39,17 @@ describe('startOnIntent', () => {
     renderServerPage();
     const { start } = startPage();
     expect(start).not.toHaveBeenCalled();
-    window.dispatchEvent(new Event('pointermove'));
+    window.dispatchEvent(new PointerEvent('pointermove', { movementX: 4, movementY: 1 }));
     window.dispatchEvent(new Event('scroll'));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not start on a pointer move that did not move (the page laid out under a resting pointer)', () => {
+    renderServerPage();
+    const { start } = startPage();
+    window.dispatchEvent(new PointerEvent('pointermove', { clientX: 0, clientY: 0 }));
+    expect(start).not.toHaveBeenCalled();
+    window.dispatchEvent(new PointerEvent('pointermove', { movementX: -2 }));
     expect(start).toHaveBeenCalledTimes(1);
   });
 
