@@ -123,6 +123,18 @@ const oneClock = [
   'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
 ].map((selector) => ({ selector, message: ONE_CLOCK_MESSAGE }));
 
+/**
+ * Tailwind's endless animations (a spinner, a skeleton's pulse) stop for visitors who ask for
+ * reduced motion, in the same class list: WCAG 2.3.3.
+ */
+const REDUCED_MOTION_MESSAGE =
+  'An endless animation stops for visitors who ask for reduced motion: add motion-reduce:animate-none beside it.';
+const ENDLESS_ANIMATION = '/\\banimate-(spin|pulse|ping|bounce)\\b/';
+const reducedMotion = [
+  `Literal[value=${ENDLESS_ANIMATION}]:not([value=/motion-reduce:animate-none/])`,
+  `TemplateElement[value.raw=${ENDLESS_ANIMATION}]:not([value.raw=/motion-reduce:animate-none/])`,
+].map((selector) => ({ selector, message: REDUCED_MOTION_MESSAGE }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -194,7 +206,7 @@ export default tseslint.config(
   {
     files: [`${web}/**/*.{ts,tsx}`],
     ignores: [`${web}/lib/date-time/**`],
-    rules: { 'no-restricted-syntax': ['error', ...oneClock] },
+    rules: { 'no-restricted-syntax': ['error', ...oneClock, ...reducedMotion] },
   },
   {
     // Scripts and tests report to the terminal on purpose.

@@ -10,7 +10,7 @@ export function LoadingScreen() {
     >
       <span
         aria-hidden="true"
-        className="size-8 animate-spin rounded-full border-4 border-brand-soft border-t-brand"
+        className="size-8 animate-spin rounded-full border-4 border-brand-soft border-t-brand motion-reduce:animate-none"
       />
       <p className="text-base">{LOADING_TEXT}</p>
     </div>

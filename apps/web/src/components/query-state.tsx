@@ -33,7 +33,7 @@ export function Skeleton({ lines = 3, label }: { lines?: number; label: string }
       {Array.from({ length: lines }, (_, i) => (
         <div
           key={i}
-          className="h-5 animate-pulse rounded bg-line/70"
+          className="h-5 animate-pulse rounded bg-line/70 motion-reduce:animate-none"
           style={{ width: `${90 - i * 15}%` }}
         />
       ))}

@@ -173,7 +173,7 @@ export function SignUpPage() {
           {busy && (
             <span
               aria-hidden="true"
-              className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+              className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
             />
           )}
           {submitLabel}

@@ -236,7 +236,10 @@ function CalendarSkeleton() {
   return (
     <div role="status" aria-label="Loading the free times" className="grid grid-cols-7 gap-1">
       {Array.from({ length: 35 }, (_, index) => (
-        <div key={index} className="aspect-square min-h-10 animate-pulse rounded-lg bg-line/60" />
+        <div
+          key={index}
+          className="aspect-square min-h-10 animate-pulse rounded-lg bg-line/60 motion-reduce:animate-none"
+        />
       ))}
     </div>
   );
