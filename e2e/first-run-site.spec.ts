@@ -11,7 +11,7 @@ const PUBLIC_PAGES = ['/', '/consultation', '/terms-and-conditions'];
 
 let server: OwnServer;
 test.beforeAll(async () => {
-  server = await startOwnServer({ LOG_LEVEL: 'warn' }, { captureOutput: true });
+  server = await startOwnServer({ LOG_LEVEL: 'warn' });
 });
 test.afterAll(async () => {
   await server?.stop();

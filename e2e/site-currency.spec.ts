@@ -15,7 +15,7 @@ test.describe.configure({ timeout: 90_000 });
 
 let server: OwnServer;
 test.beforeAll(async () => {
-  server = await startOwnServer({ LOG_LEVEL: 'warn' }, { captureOutput: true });
+  server = await startOwnServer({ LOG_LEVEL: 'warn' });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -16,7 +16,7 @@ test.use({ expectedConsoleErrors: [/^Blocked script execution in 'about:srcdoc'/
 
 let server: OwnServer;
 test.beforeAll(async () => {
-  server = await startOwnServer({ LOG_LEVEL: 'warn' }, { captureOutput: true });
+  server = await startOwnServer({ LOG_LEVEL: 'warn' });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -1,7 +1,8 @@
 /**
  * The built server and commands (`dist/`) as child processes, as `npm start`, `npm run backup` and
  * the e2e tests run them: for the process tests, whose project's global set-up brings the build up
- * to date. Only PATH and `NODE_ENV=test` of this environment are passed on, with `env`.
+ * to date, and the browser tests' own servers (`e2e/support/own-server.ts`). Only PATH and
+ * `NODE_ENV=test` of this environment are passed on, with `env`.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -33,12 +34,19 @@ export function startBuilt(entry: string, args: string[], env: Record<string, st
 
 export type BuiltProcess = ReturnType<typeof startBuilt>;
 
-/** Waits until a server on `port` answers its health check; answers that response. */
-export async function waitForHealth(port: number, timeoutMs = 60_000): Promise<Response> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Waits until a server on `port` answers its health check; answers that response. Fails at once
+ * when `server`, the process expected to answer, stops first.
+ */
+export async function waitForHealth(port: number, server?: BuiltProcess): Promise<Response> {
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
     if (res?.ok) return res;
+    if (server && server.child.exitCode !== null) {
+      const { code, stderr } = await server.finished;
+      throw new Error(`the server stopped (${code}):\n${stderr}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the server on port ${port} did not become healthy`);
