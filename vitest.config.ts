@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import ProcessTestsFirst from './scripts/vitest-sequencer';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const server = 'apps/server/src';
@@ -56,6 +57,7 @@ export default defineConfig({
     // their worker (isolate: false below), so nothing one stubs may reach the next.
     unstubGlobals: true,
     unstubEnvs: true,
+    sequence: { sequencer: ProcessTestsFirst },
     projects: [
       {
         test: {
