@@ -66,8 +66,9 @@ function freePort() {
 }
 
 const stages = [];
-// The three static checks are single-threaded: on two cores they run side by side, and the build
-// starts when the first of them ends (lint, the longest, keeps one core to the end).
+// The three static checks run side by side on the two cores (lint and format on one thread each),
+// and the build starts when the first of typecheck and format ends: lint, the longest, keeps its
+// core to the end.
 const typecheck = runHeld('typecheck', 'npm', ['run', 'typecheck']);
 const lint = runHeld('lint', 'npm', ['run', 'lint']);
 const format = runHeld('format', 'npm', ['run', 'format:check']);

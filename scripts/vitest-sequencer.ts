@@ -2,7 +2,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The process tests first (decision 055): they are the run's longest files (the short stress run
- * alone is a quarter of it), and a long file started last ends the run by itself on one core while
+ * alone is almost a third of it), and a long file started last ends the run by itself on one core while
  * the other has nothing left. Started first, the shorter files fill the other core around them.
  * Within each part the order is Vitest's own (by project, then failed and longest first).
  */
