@@ -56,7 +56,9 @@ export async function waitForMail(
         found = mailsTo(address).filter((mail) => subject.test(mail.subject))[nth - 1];
         return Boolean(found);
       },
-      { timeout, message: `a mail to ${address} with subject ${subject}` },
+      // Every 100 ms: reading the folder costs about a millisecond, and a journey waits for a mail
+      // some fifty times a run (Playwright's default steps out to a second).
+      { timeout, intervals: [100], message: `a mail to ${address} with subject ${subject}` },
     )
     .toBe(true);
   return found!;
