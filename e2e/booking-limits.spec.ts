@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { newAccount, signIn, signUp, type TestAccount, openSignedIn } from './support/accounts';
+import { openSignedIn, signedInClientWithoutMail } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import {
   expect,
@@ -31,17 +31,6 @@ async function signedInOwner(browser: Browser, server: OwnServer): Promise<Page>
   const owner = await pageOn(browser, server);
   await openSignedIn(owner, OWNER, '/admin/upcoming');
   return owner;
-}
-
-/** A client with a confirmed address (no mailbox on these servers), signed in. */
-async function signedInClient(page: Page, server: OwnServer, label: string): Promise<TestAccount> {
-  const account = newAccount(label);
-  await signUp(page, account, { mailDelivered: false });
-  await server.sql(`update users set email_verified_at = now() where email = '${account.email}'`);
-  await page.goto('/signin');
-  await signIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/dash$/);
-  return account;
 }
 
 async function bookStrategySession(page: Page, day: number) {
@@ -85,7 +74,7 @@ test.describe('manual payments with a cap on unpaid bookings', () => {
     await shootBothWidths(owner, 'unpaid-cap-card', card);
 
     const page = await pageOn(browser, server);
-    await signedInClient(page, server, 'capped-client');
+    await signedInClientWithoutMail(page, server, 'capped-client');
     await bookStrategySession(page, 2);
     await expect(page.getByRole('heading', { name: 'You are booked' })).toBeVisible();
     await bookStrategySession(page, 3);
@@ -117,7 +106,7 @@ test.describe('Stripe: a payment recorded by hand closes the card payment page',
     browser,
   }) => {
     const page = await pageOn(browser, server);
-    const account = await signedInClient(page, server, 'held-payer');
+    const account = await signedInClientWithoutMail(page, server, 'held-payer');
     await bookStrategySession(page, 2);
     await expectOnTestCheckout(page);
     const checkoutUrl = page.url();

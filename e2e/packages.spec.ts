@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { newAccount, openSignedIn, signIn, signUp } from './support/accounts';
+import { openSignedIn, signedInClientWithoutMail } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import { expect, expectNoAxeViolations, shootBothWidths, test } from './support/fixtures';
 import { DESKTOP } from './support/public-site';
@@ -59,12 +59,7 @@ test('the owner sells a package with a code; a client buys it with the code on C
 
   // A client signs up and buys it on Stripe's Checkout (the double's page).
   const page = await pageOn(browser);
-  const account = newAccount('package-buyer');
-  await signUp(page, account, { mailDelivered: false });
-  await server.sql(`update users set email_verified_at = now() where email = '${account.email}'`);
-  await page.goto('/signin');
-  await signIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/dash$/);
+  await signedInClientWithoutMail(page, server, 'package-buyer');
 
   await page.goto('/consultation');
   const offers = page.getByRole('region', { name: 'Packages of sessions' });

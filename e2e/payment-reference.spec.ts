@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { newAccount, signIn, signUp, openSignedIn } from './support/accounts';
+import { openSignedIn, signedInClientWithoutMail } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import { expect, expectNoAxeViolations, test, shootBothWidths } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
@@ -56,13 +56,7 @@ test('manual payment: the client sees how to pay with the amount and the referen
   await expect(owner.getByText('Your payment settings are saved.')).toBeVisible();
 
   const page = await pageOn(browser);
-  const account = newAccount('transfer-payer');
-  await signUp(page, account, { mailDelivered: false });
-  // This server has no mailbox to read the confirmation from: the address is confirmed directly.
-  await server.sql(`update users set email_verified_at = now() where email = '${account.email}'`);
-  await page.goto('/signin');
-  await signIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/dash$/);
+  const account = await signedInClientWithoutMail(page, server, 'transfer-payer');
 
   // The confirmation screen.
   await page.goto('/consultation?service=strategy-session');

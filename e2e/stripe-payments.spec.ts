@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { newAccount, signIn, signUp, openSignedIn } from './support/accounts';
+import { openSignedIn, signedInClientWithoutMail } from './support/accounts';
 import { pickDay, timeButtons } from './support/booking';
 import {
   expect,
@@ -38,13 +38,7 @@ test('Stripe: the client pays on Checkout and comes back to "Payment received"; 
   browser,
 }) => {
   const page = await pageOn(browser);
-  const account = newAccount('card-payer');
-  await signUp(page, account, { mailDelivered: false });
-  // This server has no mailbox to read the confirmation from: the address is confirmed directly.
-  await server.sql(`update users set email_verified_at = now() where email = '${account.email}'`);
-  await page.goto('/signin');
-  await signIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/dash$/);
+  const account = await signedInClientWithoutMail(page, server, 'card-payer');
 
   await page.goto('/consultation?service=strategy-session');
   await pickDay(page, 2);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { newAccount, openSignedIn, signIn, signUp, type TestAccount } from './support/accounts';
+import { openSignedIn, signedInClientWithoutMail } from './support/accounts';
 import { expect, expectNoAxeViolations, shootBothWidths, test } from './support/fixtures';
 import { DESKTOP } from './support/public-site';
 import { startOwnServer, type OwnServer } from './support/own-server';
@@ -36,17 +36,6 @@ async function bearer(request: APIRequestContext, account: { email: string; pass
   return { authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` };
 }
 
-/** A client signed up and confirmed (this server sends no mail), signed in on `page`. */
-async function client(page: Page, label: string): Promise<TestAccount> {
-  const account = newAccount(label);
-  await signUp(page, account, { mailDelivered: false });
-  await server.sql(`update users set email_verified_at = now() where email = '${account.email}'`);
-  await page.goto('/signin');
-  await signIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/dash$/);
-  return account;
-}
-
 /** The path of the offer the mail to `to` links, read from the owner's outbox. */
 async function offerLinkMailedTo(request: APIRequestContext, to: string): Promise<string> {
   const headers = await bearer(request, OWNER);
@@ -77,7 +66,7 @@ test('a client waits for an hour of another client’s weekly series; when that 
   // The first client books a weekly series of 4 at an hour three days ahead (through the API:
   // series.spec tests the screens).
   const holderPage = await pageOn(browser);
-  const holder = await client(holderPage, 'wl-holder');
+  const holder = await signedInClientWithoutMail(holderPage, server, 'wl-holder');
   const holderHeaders = await bearer(holderPage.request, holder);
   const firstDay = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const availability = (await (
@@ -102,7 +91,7 @@ test('a client waits for an hour of another client’s weekly series; when that 
 
   // The second wants exactly that hour (its weekday, its time, that day at the latest).
   const page = await pageOn(browser);
-  const waiter = await client(page, 'wl-waiter');
+  const waiter = await signedInClientWithoutMail(page, server, 'wl-waiter');
   await page.goto(`/consultation?service=${SERVICE}`);
   const form = page.getByRole('form', { name: 'Join the waitlist' });
   await form.getByLabel('Latest date you would accept').fill(day);

@@ -94,6 +94,24 @@ export async function signedInClient(page: Page, label: string): Promise<TestAcc
   return account;
 }
 
+/**
+ * A client with a confirmed address, signed in on /dash, on a server of a test's own: it has no
+ * mailbox, so the address is confirmed in its database (`server.sql`). Made through the API as
+ * `signedInClient` is; such a server's sign-up screen is tested in honest-states.spec.ts.
+ */
+export async function signedInClientWithoutMail(
+  page: Page,
+  server: { sql(text: string): Promise<void> },
+  label: string,
+): Promise<TestAccount> {
+  const account = newAccount(label);
+  await registerThroughApi(page, account);
+  await server.sql(`update users set email_verified_at = now() where email = '${account.email}'`);
+  await openSignedIn(page, account, '/dash');
+  await expect(page.getByRole('heading', { level: 1, name: /^Hello,/ })).toBeVisible();
+  return account;
+}
+
 /** An `authorization` header for the account, from a sign-in through the API on `origin`. */
 export async function bearerOf(
   request: APIRequestContext,
