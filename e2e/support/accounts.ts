@@ -8,6 +8,7 @@ import { LOADING_TEXT } from '@consult/shared';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { linkIn, waitForMail } from './mail';
+import type { OwnServer } from './own-server';
 
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password-42' };
 
@@ -101,7 +102,7 @@ export async function signedInClient(page: Page, label: string): Promise<TestAcc
  */
 export async function signedInClientWithoutMail(
   page: Page,
-  server: { sql(text: string): Promise<void> },
+  server: Pick<OwnServer, 'sql'>,
   label: string,
 ): Promise<TestAccount> {
   const account = newAccount(label);
