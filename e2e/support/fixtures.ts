@@ -143,6 +143,7 @@ export async function keepPdf(page: Page, name: string) {
 }
 
 export const test = base.extend<{
+  closesWhatItOpens: void;
   consoleErrors: string[];
   expectedApiStatuses: number[];
   expectedConsoleErrors: RegExp[];
@@ -167,6 +168,20 @@ export const test = base.extend<{
    * (the tools that drive the page try to run theirs in every frame): named by the test, never broad.
    */
   expectedConsoleErrors: [[], { option: true }],
+  /**
+   * The browser contexts a test opens (a second person, another device) are closed when it ends, as
+   * Playwright closes its own: one left open kept its page running, polling a server, for the rest
+   * of the worker's tests.
+   */
+  closesWhatItOpens: [
+    async ({ browser, context }, use) => {
+      const before = new Set([context, ...browser.contexts()]);
+      await use();
+      const opened = browser.contexts().filter((other) => !before.has(other));
+      await Promise.all(opened.map((other) => other.close()));
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page, expectedApiStatuses, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
