@@ -9,6 +9,13 @@ const server = 'apps/server/src';
  * run a second time on the engine that ships, the embedded PostgreSQL 17 (decision 051). Every
  * API test runs once on the shared PostgreSQL server.
  */
+/**
+ * The API tests fail on a deprecation instead of printing it once: pg's "already executing a
+ * query" (queries run side by side on one transaction's connection) is an error in its next major
+ * version.
+ */
+const failOnDeprecation = ['--throw-deprecation'];
+
 const contractSet = [
   // migrations
   `${server}/db/migrations.api.test.ts`,
@@ -104,6 +111,7 @@ export default defineConfig({
         test: {
           name: 'api:postgres',
           isolate: false,
+          execArgv: failOnDeprecation,
           include: [`${server}/**/*.api.test.ts`, `${server}/**/*.postgres.test.ts`],
           globalSetup: [`${server}/test/postgres-global-setup.ts`],
           testTimeout: 20_000,
@@ -115,6 +123,7 @@ export default defineConfig({
         test: {
           name: 'api:embedded',
           isolate: false,
+          execArgv: failOnDeprecation,
           include: contractSet,
           globalSetup: [`${server}/test/embedded-global-setup.ts`],
           testTimeout: 20_000,

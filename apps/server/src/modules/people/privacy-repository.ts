@@ -121,19 +121,25 @@ export async function auditTracesOf(
 ): Promise<{ targets: string[]; texts: string[] }> {
   const address = user.email.toLowerCase();
   const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
-  const [bookingRows, paymentRows, taskRows, messageRows, mailRows] = await Promise.all([
-    tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.clientId, user.id)),
-    tx.select({ id: payments.id }).from(payments).where(eq(payments.clientId, user.id)),
-    tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.clientId, user.id)),
-    tx
-      .select({ id: contactMessages.id, name: contactMessages.name, phone: contactMessages.phone })
-      .from(contactMessages)
-      .where(sameAddress(contactMessages.email, user.email)),
-    tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(sql`lower(${mailOutbox.to}) = ${address}`),
-  ]);
+  // One after the other: a transaction is one connection, which runs one query at a time (pg
+  // queues the others and will refuse them in its next major version).
+  const bookingRows = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.clientId, user.id));
+  const paymentRows = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.clientId, user.id));
+  const taskRows = await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.clientId, user.id));
+  const messageRows = await tx
+    .select({ id: contactMessages.id, name: contactMessages.name, phone: contactMessages.phone })
+    .from(contactMessages)
+    .where(sameAddress(contactMessages.email, user.email));
+  const mailRows = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(sql`lower(${mailOutbox.to}) = ${address}`);
   const texts = new Set<string>([address]);
   for (const name of [user.name, ...messageRows.map((row) => row.name)]) {
     if (name.trim().length >= SHORTEST_NAME) texts.add(name.trim());
