@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { TWO_FACTOR_MESSAGES } from '@consult/shared';
-import { ADMIN, newAccount, signIn, signUp, signedInClient } from './support/accounts';
+import { ADMIN, confirmedAccountWithoutMail, signIn, signedInClient } from './support/accounts';
 import {
   expect,
   expectAccessibleWithoutToasts,
@@ -232,11 +232,8 @@ test.describe("the owner's requirement for admins", () => {
   }) => {
     const context = await browser.newContext({ baseURL: server.baseURL, viewport: DESKTOP });
     const page = await context.newPage();
-    const other = newAccount('second-admin');
-    await signUp(page, other, { mailDelivered: false });
-    await server.sql(
-      `update users set role = 'admin', email_verified_at = now() where email = '${other.email}'`,
-    );
+    const other = await confirmedAccountWithoutMail(page, server, 'second-admin');
+    await server.sql(`update users set role = 'admin' where email = '${other.email}'`);
 
     await page.goto('/signin');
     await signIn(page, OWNER.email, OWNER.password);

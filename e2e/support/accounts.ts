@@ -96,6 +96,21 @@ export async function signedInClient(page: Page, label: string): Promise<TestAcc
 }
 
 /**
+ * An account on a server of a test's own, which has no SMTP peer: made through the API, its address
+ * confirmed with SQL.
+ */
+export async function confirmedAccountWithoutMail(
+  page: Page,
+  server: Pick<OwnServer, 'sql'>,
+  label: string,
+): Promise<TestAccount> {
+  const account = newAccount(label);
+  await registerThroughApi(page, account);
+  await server.sql(`update users set email_verified_at = now() where email = '${account.email}'`);
+  return account;
+}
+
+/**
  * A client with a confirmed address, signed in on /dash, on a server of a test's own: it has no
  * mailbox, so the address is confirmed in its database (`server.sql`). Made through the API as
  * `signedInClient` is; such a server's sign-up screen is tested in honest-states.spec.ts.
@@ -105,9 +120,7 @@ export async function signedInClientWithoutMail(
   server: Pick<OwnServer, 'sql'>,
   label: string,
 ): Promise<TestAccount> {
-  const account = newAccount(label);
-  await registerThroughApi(page, account);
-  await server.sql(`update users set email_verified_at = now() where email = '${account.email}'`);
+  const account = await confirmedAccountWithoutMail(page, server, label);
   await openSignedIn(page, account, '/dash');
   await expect(page.getByRole('heading', { level: 1, name: /^Hello,/ })).toBeVisible();
   return account;
