@@ -1,5 +1,5 @@
 /** The signed-in side of the app: the sign-in screens, /dash for clients and /admin for the owner. */
-import { Navigate, type RouteObject } from 'react-router';
+import { replace, type RouteObject } from 'react-router';
 import { paths } from '@consult/shared';
 import { LoadingScreen } from '../components/loading-screen';
 import { formPage, page } from './lazy-page';
@@ -66,7 +66,10 @@ export const accountRoutes: RouteObject[] = [
     lazy: page(() => import('./routes/admin')),
     HydrateFallback: LoadingScreen,
     children: [
-      { index: true, element: <Navigate to={paths.admin.upcoming} replace /> },
+      // Redirected by a loader, in the same navigation: /admin is never drawn with an empty outlet,
+      // and a click in the area's navigation cannot race a redirect still to come. `replace`, not
+      // `redirect`: opened by its address, /admin leaves the history, so Back does not return to it.
+      { index: true, loader: () => replace(paths.admin.upcoming) },
       { path: paths.admin.upcoming, lazy: page(() => import('./routes/admin-upcoming')) },
       { path: paths.admin.metrics, lazy: page(() => import('./routes/admin-metrics')) },
       { path: paths.admin.bookings, lazy: page(() => import('./routes/admin-bookings')) },

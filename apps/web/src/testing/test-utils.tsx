@@ -19,11 +19,16 @@ export type Role = AccessTokenClaims['user']['role'];
 
 /**
  * `as`: the role whose session the guard restores (the refresh call answers with a token for it);
- * without it nobody is signed in and the refresh is refused, as for a visitor.
+ * without it nobody is signed in and the refresh is refused, as for a visitor. `from`: the page
+ * the history holds before `url`, as when a page is opened from another by its address.
  */
-export function renderRoute(url: string, { as }: { as?: Role } = {}) {
+export function renderRoute(url: string, { as, from }: { as?: Role; from?: string } = {}) {
   if (as) server.use(signedInAs(as));
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const initialEntries = from ? [from, url] : [url];
+  const router = createMemoryRouter(routes, {
+    initialEntries,
+    initialIndex: initialEntries.length - 1,
+  });
   registerNavigator((to, options) => router.navigate(to, options));
   const view = render(
     <AppProvider>

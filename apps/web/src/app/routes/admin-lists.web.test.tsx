@@ -24,6 +24,7 @@ import {
 import { answer, apiPath, failing, http, pending } from '../../testing/mocks/http';
 import { server } from '../../testing/mocks/server';
 import {
+  currentPath,
   expectLoadError,
   expectLoading,
   findPageHeading,
@@ -140,5 +141,25 @@ describe('the admin guard', () => {
     renderRoute(paths.admin.root, { as: 'admin' });
     expect(await screen.findByRole('link', { name: 'Upcoming' })).toBeVisible();
     expect(screen.getByText(adminUser.email)).toBeVisible();
+  });
+
+  it('opens the owner’s area on Upcoming: /admin is never shown on its own', async () => {
+    const { router } = renderRoute(paths.admin.root, { as: 'admin' });
+    // The addresses the router settled on (drawn), not those it passed through while loading.
+    const shown: string[] = [];
+    router.subscribe((state) => {
+      if (state.initialized && state.navigation.state === 'idle')
+        shown.push(state.location.pathname);
+    });
+    expect(await findPageHeading('Upcoming')).toBeVisible();
+    expect(currentPath(router)).toBe(paths.admin.upcoming);
+    expect(shown).not.toContain(paths.admin.root);
+  });
+
+  it('takes /admin out of the history: Back leaves the area instead of coming back to it', async () => {
+    const { router } = renderRoute(paths.admin.root, { as: 'admin', from: paths.signIn });
+    expect(await findPageHeading('Upcoming')).toBeVisible();
+    await router.navigate(-1);
+    expect(currentPath(router)).toBe(paths.signIn);
   });
 });
