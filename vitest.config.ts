@@ -5,17 +5,17 @@ const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.
 const server = 'apps/server/src';
 
 /**
- * The contract set (decision 055): the API tests of what can differ between PostgreSQL servers,
- * run a second time on the engine that ships, the embedded PostgreSQL 17 (decision 051). Every
- * API test runs once on the shared PostgreSQL server.
- */
-/**
  * The API tests fail on a deprecation instead of printing it once: pg's "already executing a
  * query" (queries run side by side on one transaction's connection) is an error in its next major
  * version.
  */
 const failOnDeprecation = ['--throw-deprecation'];
 
+/**
+ * The contract set (decision 055): the API tests of what can differ between PostgreSQL servers,
+ * run a second time on the engine that ships, the embedded PostgreSQL 17 (decision 051). Every
+ * API test runs once on the shared PostgreSQL server.
+ */
 const contractSet = [
   // migrations
   `${server}/db/migrations.api.test.ts`,

@@ -51,7 +51,7 @@ test('a visitor’s message reaches the owner’s inbox, is answered, invited an
     r.url().endsWith('/api/admin/messages/summary'),
   );
   await signIn(owner, ADMIN.email, ADMIN.password);
-  // The area's start page, once /admin has sent the owner there: a click before could race it.
+  // Where /admin sends the owner; the area's links are clicked from there.
   await expect(owner).toHaveURL(/\/admin\/upcoming$/);
   const { newMessages } = (await (await firstSummary).json()) as { newMessages: number };
   expect(newMessages).toBeGreaterThanOrEqual(1);

@@ -47,7 +47,7 @@ async function openMetrics(browser: Browser) {
   const page = await context.newPage();
   await page.goto('/signin');
   await signIn(page, OWNER.email, OWNER.password);
-  // The area's start page, once /admin has sent the owner there: a click before could race it.
+  // Where /admin sends the owner; the area's links are clicked from there.
   await expect(page).toHaveURL(/\/admin\/upcoming$/);
   await page
     .getByRole('navigation', { name: 'Admin', exact: true })

@@ -133,7 +133,7 @@ test('the owner sees their sessions on their own profile', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/signin');
   await signIn(page, ADMIN.email, ADMIN.password);
-  // The area's start page, once /admin has sent the owner there: a click before could race it.
+  // Where /admin sends the owner; the area's links are clicked from there.
   await expect(page).toHaveURL(/\/admin\/upcoming$/);
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/admin\/profile$/);
